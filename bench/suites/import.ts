@@ -1,0 +1,181 @@
+// Sheet import at 100,000 rows (issue 4): the first import, a re-sync with nothing changed and one with 1% of the
+// statuses changed, on embedded PGlite and on PostgreSQL, beside a baseline measured in the same run: PostgreSQL
+// COPY of the same CSV file into a plain table of text columns. Also the longest event-loop stall and the slowest
+// concurrent `select 1` while the first import runs (what other requests would feel).
+// PostgreSQL runs when BENCH_DATABASE_URL (or TEST_DATABASE_URL) points at a server where we may create a database.
+// `IMPORT_ROWS=20000 npm run bench import` for a quicker run.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import pino from 'pino';
+import { openDatabase, type Database } from '../../src/server/db/client';
+import { runMigrations } from '../../src/server/db/migrate';
+import { businessProfiles, portals, users } from '../../src/server/db/schema';
+import { loadEnv } from '../../src/server/env';
+import { runSync } from '../../src/server/services/sheet-sync/run-sync';
+import { makeSheet } from '../../tests/support/make-sheet';
+
+const ROWS = Number(process.env.IMPORT_ROWS ?? 100_000);
+const PORTAL = 'portal_benchmark';
+const env = loadEnv({ NODE_ENV: 'test', BETTER_AUTH_SECRET: 'x'.repeat(40) });
+const logger = pino({ level: 'silent' });
+
+interface Timing {
+  ms: number;
+  maxLoopStallMs: number;
+  slowestQueryMs: number;
+}
+
+async function seed(database: Database) {
+  const { db } = database;
+  await db.insert(users).values({ id: 'u-bench', name: 'Bench', email: 'bench@example.com' }).onConflictDoNothing();
+  await db
+    .insert(businessProfiles)
+    .values({ id: 'b-bench', userId: 'u-bench', companyName: 'Bench Co', ownerName: 'Bench', email: 'bench@example.com', plan: 'business' })
+    .onConflictDoNothing();
+  await db.insert(portals).values({ id: PORTAL, businessId: 'b-bench', name: 'Bench' }).onConflictDoNothing();
+}
+
+/** Runs one import while measuring event-loop stalls and the latency of a `select 1` sent every 50 ms. */
+async function timedImport(database: Database, csv: Buffer): Promise<Timing & { counts: string }> {
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  let slowest = 0;
+  let stop = false;
+  const probe = (async () => {
+    while (!stop) {
+      const t = performance.now();
+      await database.db.execute(sql`select 1`);
+      slowest = Math.max(slowest, performance.now() - t);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  const started = performance.now();
+  let result: Awaited<ReturnType<typeof runSync>>;
+  try {
+    result = await runSync(
+      { db: database.db, database, env, logger },
+      { portalId: PORTAL, businessId: 'b-bench', timeZone: 'UTC', trigger: 'upload', confirmDrop: true, upload: { bytes: csv } },
+    );
+  } finally {
+    stop = true;
+    await probe;
+    loop.disable();
+  }
+  const ms = performance.now() - started;
+  const r = result.run;
+  return {
+    ms,
+    maxLoopStallMs: loop.max / 1e6,
+    slowestQueryMs: slowest,
+    counts: `imported ${r.imported}, updated ${r.updated}, unchanged ${r.unchanged}`,
+  };
+}
+
+/** COPY ... FROM STDIN through pg's protocol hooks (what pg-copy-streams does), without another dependency. */
+function copyFrom(client: pg.Client, text: string, data: Buffer): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let failure: Error | undefined;
+    const submittable = {
+      submit(connection: { query(text: string): void }) {
+        connection.query(text);
+      },
+      handleCopyInResponse(connection: { sendCopyFromChunk(b: Buffer): void; endCopyFrom(): void }) {
+        for (let i = 0; i < data.length; i += 64 * 1024) connection.sendCopyFromChunk(data.subarray(i, i + 64 * 1024));
+        connection.endCopyFrom();
+      },
+      handleCommandComplete() {},
+      handleError(err: Error) {
+        failure = err;
+      },
+      handleReadyForQuery() {
+        if (failure) reject(failure);
+        else resolve();
+      },
+    };
+    client.query(submittable as unknown as pg.QueryConfig);
+  });
+}
+
+const rate = (ms: number) => `${Math.round(ROWS / (ms / 1000)).toLocaleString('en-US')} rows/s`;
+const fmt = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+function report(label: string, t: Timing & { counts: string }) {
+  console.log(
+    `  ${label.padEnd(28)} ${fmt(t.ms).padStart(8)}  ${rate(t.ms).padStart(16)}   stall ${t.maxLoopStallMs.toFixed(0)} ms, slowest concurrent query ${t.slowestQueryMs.toFixed(0)} ms  (${t.counts})`,
+  );
+}
+
+async function suite(label: string, database: Database, csv: Buffer, changed: Buffer) {
+  await seed(database);
+  console.log(`${label}:`);
+  const first = await timedImport(database, csv);
+  report('first import', first);
+  const same = await timedImport(database, csv);
+  report('re-sync, nothing changed', same);
+  const onePercent = await timedImport(database, changed);
+  report('re-sync, 1% changed', onePercent);
+  return first;
+}
+
+export async function run() {
+  const csv = Buffer.from(makeSheet(ROWS, 42, 0));
+  const changed = Buffer.from(makeSheet(ROWS, 42, 100));
+  console.log(`${ROWS.toLocaleString('en-US')} rows, ${(csv.length / 1024 / 1024).toFixed(1)} MB of CSV (make-sheet, seed 42)`);
+
+  const lite = await openDatabase({ kind: 'pglite' });
+  await runMigrations(lite);
+  await suite('PGlite (embedded, in memory)', lite, csv, changed);
+  await lite.close();
+
+  const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!base) {
+    console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+    return;
+  }
+  const name = `statuslink_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), max: 5 });
+  try {
+    await runMigrations(database);
+    // Baseline: COPY of the same file into a plain table, best of 3.
+    const client = new pg.Client({ connectionString: url.toString() });
+    await client.connect();
+    let copyMs = Infinity;
+    for (let i = 0; i < 3; i += 1) {
+      await client.query('drop table if exists copy_baseline');
+      await client.query('create table copy_baseline (client_id text, name text, email text, status text, priority text, due_date text, notes text)');
+      const t = performance.now();
+      await copyFrom(client, 'copy copy_baseline from stdin with (format csv, header true)', csv);
+      copyMs = Math.min(copyMs, performance.now() - t);
+    }
+    const [{ n }] = (await client.query('select count(*)::int as n from copy_baseline')).rows as [{ n: number }];
+    if (n !== ROWS) throw new Error(`COPY loaded ${n} rows`);
+    // For context: COPY into a table keyed and indexed like clients (portal + id key, e-mail and name lookups).
+    let indexedMs = Infinity;
+    for (let i = 0; i < 3; i += 1) {
+      await client.query('drop table if exists copy_indexed');
+      await client.query(
+        "create table copy_indexed (portal_id text not null default 'portal_benchmark', client_id text not null, name text, email text, status text, priority text, due_date text, notes text, primary key (portal_id, client_id))",
+      );
+      await client.query('create index on copy_indexed (portal_id, email)');
+      await client.query('create index on copy_indexed (portal_id, name)');
+      const t = performance.now();
+      await copyFrom(client, 'copy copy_indexed (client_id, name, email, status, priority, due_date, notes) from stdin with (format csv, header true)', csv);
+      indexedMs = Math.min(indexedMs, performance.now() - t);
+    }
+    await client.end();
+    const first = await suite('PostgreSQL', database, csv, changed);
+    console.log(`  ${'baseline: COPY, plain table'.padEnd(28)} ${fmt(copyMs).padStart(8)}  ${rate(copyMs).padStart(16)}`);
+    console.log(`  ${'COPY, key + 2 indexes'.padEnd(28)} ${fmt(indexedMs).padStart(8)}  ${rate(indexedMs).padStart(16)}`);
+    console.log(`  first import / COPY = ${(first.ms / copyMs).toFixed(1)}x (target: within 3x); / indexed COPY = ${(first.ms / indexedMs).toFixed(1)}x`);
+  } finally {
+    await database.close();
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  }
+}

@@ -1,0 +1,157 @@
+// Every user-facing message, word for word from spec sections 5 and 8 and decisions D6.
+// Messages with a placeholder are functions; the wording around the placeholder is the spec's.
+
+import { portalMessages } from './portal-texts';
+
+/** All user-facing messages, grouped by area. */
+export const messages = {
+  common: {
+    unknown: 'Unknown',
+    unexpected: 'An unexpected error occurred',
+    unexpectedTryAgain: 'An unexpected error occurred. Please try again.',
+    tooLong: (max: number) => `Must be at most ${max} characters`,
+  },
+  signup: {
+    companyNameRequired: 'Company name is required',
+    ownerNameRequired: 'Owner name is required',
+    emailRequired: 'Email is required',
+    emailInvalid: 'Email is invalid',
+    phoneRequired: 'Phone number is required',
+    passwordRequired: 'Password is required',
+    passwordsDoNotMatch: 'Passwords do not match',
+    termsRequired: 'You must accept the Terms of Service and Privacy Policy',
+    planInvalid: 'Please choose a plan',
+    timeZoneInvalid: 'Please choose a valid time zone',
+    failed: 'An unexpected error occurred. Please try again.',
+  },
+  password: {
+    required: 'Password is required',
+    tooShort: (min: number) => `Password must be at least ${min} characters`,
+    tooLong: (max: number) => `Password must be at most ${max} characters`,
+    needsNumber: 'Password must contain a number',
+    needsSpecial: 'Password must contain a special character',
+    doNotMatch: 'Passwords do not match',
+    currentRequired: 'Current password is required',
+    tooCommon: 'This password is too common. Please choose a less common one.',
+  },
+  auth: {
+    invalidCredentials: 'Invalid email or password',
+    accountSuspended: 'This account is suspended. Please contact support.',
+    tooManyAttempts: 'Too many failed sign-in attempts. Please wait a few minutes and try again.',
+    tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+    signInRequired: 'Please sign in to continue.',
+    adminRequired: "You don't have permission to access this area. This section requires administrator privileges.",
+  },
+  login: {
+    bothRequired: 'Please enter both email and password',
+    credentialsRequired: 'You must provide either an email or phone number and a password',
+    socialFailed: 'An error occurred with social login. Please try again.',
+  },
+  forgotPassword: {
+    emailRequired: 'Please enter your email address',
+    emailInvalid: 'Please enter a valid email address',
+    failed: 'An unexpected error occurred. Please try again.',
+  },
+  contact: {
+    requiredFields: 'Please fill in all required fields.',
+    failed: 'Something went wrong. Please try again later.',
+  },
+  notify: {
+    emailInvalid: 'Please enter a valid email address',
+    failed: 'There was an error submitting your email. Please try again.',
+  },
+  // Defined in portal-texts.ts so that the portal page's small bundle can import them without this whole file.
+  portal: portalMessages,
+  sheets: {
+    urlInvalid: 'Please enter a valid Google Sheets URL',
+    idNotFound: 'Invalid Google Sheets URL',
+    fetchFailed: (status: number | string) => `Failed to fetch sheet data: ${status}`,
+    analyzeFailed: 'Failed to analyze sheet',
+    analysisFailedTitle: 'Analysis Failed',
+    accessFailed: (message: string) => `Failed to access spreadsheet: ${message}`,
+    mappingIncomplete: 'Map the name, email and status columns to continue',
+    gidInvalid: 'The tab id (gid) must be a number, as in #gid=123 at the end of the sheet address',
+  },
+  columns: {
+    missingEmail: 'No email column detected - required for client portal access',
+    missingStatus: 'No status column detected',
+    missingName: 'No name column detected',
+    missingPriority: "No priority column detected - clients won't see queue position",
+    detectedEmail: (header: string) => `Email column detected: "${header}"`,
+    detectedStatus: (header: string) => `Status column detected: "${header}"`,
+    detectedName: (header: string) => `Name column detected: "${header}"`,
+    detectedPriority: (header: string) => `Priority column detected: "${header}"`,
+    columnTaken: (column: string, field: string) => `Column ${column} is already mapped to ${field}`,
+  },
+  sheetValues: {
+    unparseableDate: (row: number, value: string) => `Row ${row}: "${value}" is not a date we can read; kept as text`,
+  },
+  workload: {
+    durationRange: 'Average project duration must be between 1 and 365 days',
+    capacityRange: 'Daily capacity must be between 1 and 20',
+    bufferRange: 'Buffer days must be between 0 and 30',
+    multiplierRange: 'Multipliers must be between 0.5 and 2.0 in steps of 0.1',
+    workingDaysRequired: 'Choose at least one working day',
+    holidayInvalid: 'Holidays must be dates in the form YYYY-MM-DD',
+  },
+  roi: {
+    lessThanOneMonth: 'Less than 1 month',
+    overCapacity: (searches: number, planName: string, capacity: number) =>
+      `Your estimated ${searches.toLocaleString('en-US')} monthly searches exceed the ${planName} plan's ${capacity.toLocaleString('en-US')} searches`,
+  },
+  admin: {
+    settingsSaved: 'Settings saved successfully',
+    settingsSaveFailed: 'Error saving settings. Please try again.',
+    deleteBusinessConfirm: 'Are you sure you want to delete this business? This cannot be undone.',
+    accessDenied:
+      "You don't have permission to access this area. This section requires administrator privileges.",
+    notSignedIn: 'Not signed in',
+    verifyingAccess: 'Verifying access...',
+    range: (label: string, min: number, max: number) => `${label} must be between ${min} and ${max}`,
+    emailInvalid: 'Please enter a valid email address',
+    allowedIpsInvalid: 'Enter IP addresses (optionally with /prefix) separated by commas',
+    required: (label: string) => `${label} is required`,
+  },
+  portals: {
+    defaultName: 'Client Portal',
+    notFound: 'Portal not found.',
+    businessRequired: 'A business account is needed to manage portals.',
+    nameRequired: 'Portal name is required',
+    limitReached: (planName: string, limit: number, upgradeName: string | null, upgradeLimit: number | null) =>
+      `Your ${planName} plan includes ${limit} ${limit === 1 ? 'portal' : 'portals'}. ` +
+      (upgradeName
+        ? `Upgrade to ${upgradeName} for ${upgradeLimit === null ? 'unlimited portals' : `up to ${upgradeLimit} portals`}.`
+        : 'Contact sales for more.'),
+    deleteConfirm: (name: string) =>
+      `Delete the portal "${name}"? Its clients, their history and its sync history are deleted too. This cannot be undone.`,
+  },
+  sync: {
+    sheetPrivate: 'the sheet is not shared. Google answered with a sign-in page instead of CSV data',
+    sheetNotCsv: 'the address did not return CSV data',
+    sheetTooLarge: (megabytes: number) => `the sheet is larger than ${megabytes} MB`,
+    sheetTimeout: (seconds: number) => `Google Sheets did not answer within ${seconds} seconds`,
+    sheetUnreachable: 'Google Sheets could not be reached',
+    csvUnreadable: (detail: string) => `The file could not be read as CSV: ${detail}`,
+    csvEmpty: 'The sheet is empty: the first row must hold the column headers',
+    fileTooLarge: (megabytes: number) => `The file is larger than ${megabytes} MB`,
+    notUtf8: 'The file is not UTF-8; it was read as Windows-1252 (Excel\'s usual encoding)',
+    columnMissing: (field: string, header: string) =>
+      `The ${field} column ("${header}") is missing from the sheet. Nothing was changed; fix the sheet or the column mapping.`,
+    columnOutOfRange: (field: string, column: string) =>
+      `The ${field} column (column ${column}) is not in the sheet. Nothing was changed; fix the sheet or the column mapping.`,
+    duplicateClientId: (clientId: string, firstRow: number, row: number) =>
+      `Client ID "${clientId}" is on rows ${firstRow} and ${row}; each client needs its own id. Nothing was changed.`,
+    dropNeedsConfirmation: (removed: number, before: number, now: number) =>
+      `This sync would remove ${removed} of your ${before} clients (the sheet now has ${now}). More than half is a large drop, so nothing was changed; confirm to apply it.`,
+    alreadyRunning: 'A sync of this portal is already running. Please wait for it to finish.',
+    noSheet: 'This portal has no Google Sheet connected.',
+    interrupted: 'The sync was interrupted before it finished. Nothing was changed.',
+    noEmail: 'No email address',
+    duplicateEmail: (email: string, keptRow: number) => `Duplicate email ${email}: row ${keptRow} (the later row) is used`,
+    duplicateHeader: (header: string, columns: string) => `The header "${header}" appears more than once (columns ${columns})`,
+    blankHeader: (column: string) => `Column ${column} has no header`,
+    raggedRows: (count: number, width: number) =>
+      `${count} ${count === 1 ? 'row has' : 'rows have'} a different number of cells than the ${width} headers; missing cells are read as empty`,
+    unreadableDates: (count: number) => `${count} due ${count === 1 ? 'date' : 'dates'} could not be read and ${count === 1 ? 'is' : 'are'} kept as text`,
+  },
+} as const;

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { emailSchema, isEmail, normalizeEmail } from './email';
+
+describe('isEmail', () => {
+  it.each([
+    ['a@b.co', true],
+    ['first.last+tag@sub.example.com', true],
+    ['x@y.z', true],
+    ['ANNA@EXAMPLE.ORG', true],
+    ['', false],
+    ['plain', false],
+    ['a@b', false],
+    ['@b.co', false],
+    ['a@.', false],
+    ['a@b.', false],
+    ['a b@c.de', false],
+    ['a@b c.de', false],
+    ['a@@b.co', false],
+    [' a@b.co', false],
+  ])('%j -> %s', (value, expected) => {
+    expect(isEmail(value)).toBe(expected);
+  });
+});
+
+describe('emailSchema', () => {
+  it.each<[unknown, { ok: boolean; out: string }]>([
+    ['  a@b.co  ', { ok: true, out: 'a@b.co' }],
+    ['', { ok: false, out: 'Email is required' }],
+    ['   ', { ok: false, out: 'Email is required' }],
+    ['nope', { ok: false, out: 'Email is invalid' }],
+    [undefined, { ok: false, out: 'Email is required' }],
+  ])('%j', (input, expected) => {
+    const result = emailSchema.safeParse(input);
+    expect(result.success).toBe(expected.ok);
+    if (result.success) expect(result.data).toBe(expected.out);
+    else expect(result.error.issues.map((i) => i.message)).toEqual([expected.out]);
+  });
+
+  it('normalizes', () => {
+    expect(normalizeEmail('  Ann@Example.COM ')).toBe('ann@example.com');
+  });
+});

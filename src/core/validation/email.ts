@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { messages } from '../messages';
+
+// Spec 5: an e-mail is non-space characters, '@', and a domain with a dot.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** True when the text (as given, not trimmed) looks like an e-mail address per spec 5. */
+export function isEmail(value: string): boolean {
+  return EMAIL_PATTERN.test(value);
+}
+
+/** Normal form of an e-mail for comparisons and unique keys: trimmed and lower-cased (D3). */
+export function normalizeEmail(value: string): string {
+  return value.trim().toLowerCase();
+}
+
+/** A trimmed, required e-mail field with the given messages (empty is reported alone). */
+export function emailField(text: { required: string; invalid: string }) {
+  return z
+    .string({ error: text.required })
+    .trim()
+    .min(1, { error: text.required, abort: true })
+    .max(254, { error: text.invalid, abort: true })
+    .refine(isEmail, { error: text.invalid });
+}
+
+/** The sign-up e-mail field: 'Email is required', 'Email is invalid'. */
+export const emailSchema = emailField({
+  required: messages.signup.emailRequired,
+  invalid: messages.signup.emailInvalid,
+});

@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { messages } from '../messages';
+import { emailField } from './email';
+
+// Coming-soon notify form (spec 5): the e-mail must look like an e-mail.
+
+/** Notify-me form: 'Please enter a valid email address' when empty or malformed; `feature` from the page's path. */
+export const notifyFormSchema = z.object({
+  email: emailField({ required: messages.notify.emailInvalid, invalid: messages.notify.emailInvalid }),
+  feature: z.string().trim().min(1).max(100),
+});
+export type NotifyForm = z.output<typeof notifyFormSchema>;

@@ -1,0 +1,125 @@
+import crypto from 'node:crypto';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import pino, { type Logger } from 'pino';
+import { createAuth } from './auth/create-auth';
+import type { AppContext } from './context';
+import type { Database } from './db/client';
+import type { Env } from './env';
+import { createMailer, type Mailer } from './integrations/mail/mailer';
+import { memoryRateStore, redisRateStore } from './lib/rate-store';
+import { registerErrorHandler } from './plugins/error-handler';
+import { registerRateLimit } from './plugins/rate-limit';
+import { registerSecurity } from './plugins/security';
+import { registerWebApp } from './plugins/web-app';
+import { adminBusinessRoutes } from './routes/admin/business-routes';
+import { adminRoutes } from './routes/admin/admin-routes';
+import { registerRequestMetrics } from './plugins/request-metrics';
+import { registerAdminIpAllowList } from './plugins/admin-ip-allowlist';
+import { registerMaintenance } from './plugins/maintenance';
+import { registerBusinessApiLimits } from './plugins/business-api-limits';
+import { scheduleBackOfficeJobs } from './jobs/lifecycle-emails';
+import { authRoutes } from './routes/auth/auth-routes';
+import { publicConfigRoutes } from './routes/public/config-routes';
+import { publicContactRoutes } from './routes/public/contact-routes';
+import { publicWaitlistRoutes } from './routes/public/waitlist-routes';
+import { publicPortalRoutes } from './routes/public/portal-routes';
+import { clientPortalRoutes } from './routes/v1/client-portal-routes';
+import { healthRoutes } from './routes/system/health-routes';
+import { meRoutes } from './routes/v1/me-routes';
+import { portalRoutes } from './routes/v1/portal-routes';
+import { sheetSourceRoutes } from './routes/v1/sheet-source-routes';
+import { clientRoutes } from './routes/v1/client-routes';
+import { dashboardRoutes } from './routes/v1/dashboard-routes';
+import { clientDetailRoutes } from './routes/v1/client-detail-routes';
+import { workloadRoutes } from './routes/v1/workload-routes';
+import { registerSheetSyncJob } from './jobs/sheet-sync-job';
+import { createSettingsCache } from './services/platform-settings/settings-cache';
+
+export interface BuildAppOptions {
+  env: Env;
+  database: Database;
+  logger?: Logger;
+  mailer?: Mailer;
+  /** Serve dist/web (default true). */
+  serveWeb?: boolean;
+  /** Run the sheet sync scheduler (default: not under NODE_ENV=test). */
+  startJobs?: boolean;
+}
+
+/** Builds the whole app (API, auth, web) without listening; tests use it through app.inject. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { env, database } = options;
+  const logger = options.logger ?? pino({ level: env.LOG_LEVEL });
+  const app = Fastify({
+    loggerInstance: logger,
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : crypto.randomUUID();
+    },
+  }) as unknown as FastifyInstance;
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+  const rateStore = redis ? redisRateStore(redis) : memoryRateStore();
+  const mailer =
+    options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? 'no-reply@statuslink.app', logger });
+  const settings = createSettingsCache(database.db);
+  const auth = createAuth({ env, db: database.db, logger, mailer, rateStore, settings });
+  const ctx: AppContext = { env, database, db: database.db, logger, mailer, rateStore, settings, auth, startedAt: new Date() };
+  app.decorate('ctx', ctx);
+  app.addHook('onClose', async () => {
+    if (!options.mailer) mailer.close();
+    redis?.disconnect();
+  });
+
+  registerErrorHandler(app);
+  await registerSecurity(app);
+  await registerRateLimit(app, redis);
+  registerRequestMetrics(app);
+  registerAdminIpAllowList(app);
+  registerMaintenance(app);
+  registerBusinessApiLimits(app);
+  scheduleBackOfficeJobs(app);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'StatusLink API', version: '1.0.0', description: 'Business, public portal and back-office API.' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(publicConfigRoutes);
+  await app.register(publicContactRoutes);
+  await app.register(publicWaitlistRoutes);
+  await app.register(meRoutes);
+  await app.register(adminBusinessRoutes);
+  await app.register(adminRoutes);
+  await app.register(portalRoutes);
+  await app.register(sheetSourceRoutes);
+  await app.register(clientRoutes);
+  await app.register(publicPortalRoutes);
+  await app.register(clientPortalRoutes);
+  await app.register(dashboardRoutes);
+  await app.register(clientDetailRoutes);
+  await app.register(workloadRoutes);
+  if (options.startJobs ?? env.NODE_ENV !== 'test') registerSheetSyncJob(app);
+
+  if (options.serveWeb !== false) await registerWebApp(app);
+  return app;
+}

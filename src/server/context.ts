@@ -1,0 +1,38 @@
+import type { Logger } from 'pino';
+import type { Auth } from './auth/create-auth';
+import type { Database, Db } from './db/client';
+import type { Env } from './env';
+import type { Mailer } from './integrations/mail/mailer';
+import type { RateStore } from './lib/rate-store';
+import type { SettingsCache } from './services/platform-settings/settings-cache';
+
+/** What every route, service and job can reach. Built once in buildApp. */
+export interface AppContext {
+  env: Env;
+  database: Database;
+  db: Db;
+  logger: Logger;
+  mailer: Mailer;
+  rateStore: RateStore;
+  settings: SettingsCache;
+  auth: Auth;
+  startedAt: Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    sessionUser?: SessionUser;
+  }
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  role: 'user' | 'admin';
+  sessionId: string;
+  impersonatedBy: string | null;
+}

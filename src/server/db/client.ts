@@ -1,0 +1,80 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+import { acquireDataDirLock } from './lock';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** PostgreSQL connection string (postgres only). */
+  url?: string;
+  /** The embedded engine (pglite only): dumps for tests and backups. */
+  pglite?: PGlite;
+  /** A cheap round trip, for the health check. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; max?: number }
+  /** dataDir undefined = in memory; loadDataDir = start from a dump (tests). */
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
+
+/** Opens PostgreSQL (a pool) or embedded PGlite (a locked folder, or memory). */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
+    pool.on('error', () => {
+      /* a dropped idle connection is replaced on next use */
+    });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'postgres',
+      url: options.url,
+      ping: async () => {
+        await pool.query('select 1');
+      },
+      close: () => pool.end(),
+    };
+  }
+  const dir = options.dataDir ? path.resolve(options.dataDir) : undefined;
+  const release = dir ? acquireDataDirLock(dir) : () => {};
+  try {
+    const client = await PGlite.create({
+      dataDir: dir ? path.join(dir, 'pglite') : undefined,
+      loadDataDir: options.loadDataDir,
+    });
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      pglite: client,
+      ping: async () => {
+        await client.query('select 1');
+      },
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+/** Options from the environment: DATABASE_URL means PostgreSQL, otherwise PGlite in DATA_DIR. */
+export function databaseOptionsFromEnv(env: { DATABASE_URL?: string; DATA_DIR: string }): DatabaseOptions {
+  return env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: env.DATA_DIR };
+}

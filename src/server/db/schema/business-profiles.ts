@@ -1,0 +1,22 @@
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './users';
+
+/** A business: one per owner account, created in the same transaction as the user. */
+export const businessProfiles = pgTable('business_profiles', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  companyName: text('company_name').notNull(),
+  ownerName: text('owner_name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull().default(''),
+  plan: text('plan').notNull().default('starter'),
+  /** active | trial | suspended | inactive */
+  status: text('status').notNull().default('trial'),
+  timeZone: text('time_zone').notNull().default('UTC'),
+  trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,25 @@
+import { foreignKey, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { clients } from './clients';
+
+/**
+ * A client's personal access link (`/portal/{portalId}?t=...`, decisions D3): at most one per client. Only the
+ * SHA-256 hash of the token (256 random bits) is stored; rotating replaces the row, revoking deletes it, and the
+ * row goes with the client.
+ */
+export const clientAccessTokens = pgTable(
+  'client_access_tokens',
+  {
+    portalId: text('portal_id').notNull(),
+    clientId: text('client_id').notNull(),
+    /** Hex SHA-256 of the token. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdByUserId: text('created_by_user_id'),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ name: 'client_access_tokens_pkey', columns: [t.portalId, t.clientId] }),
+    uniqueIndex('client_access_tokens_hash_idx').on(t.tokenHash),
+    foreignKey({ name: 'client_access_tokens_client_fk', columns: [t.portalId, t.clientId], foreignColumns: [clients.portalId, clients.clientId] }).onDelete('cascade'),
+  ],
+);

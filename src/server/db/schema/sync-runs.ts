@@ -1,0 +1,46 @@
+import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { portals } from './portals';
+
+export type SyncTrigger = 'manual' | 'schedule' | 'upload' | 'setup';
+export type SyncRunStatus = 'running' | 'ok' | 'failed' | 'needs_confirmation';
+
+/** A skipped sheet row and why. */
+export interface SkippedRow {
+  row: number;
+  reason: string;
+}
+
+/** One sync or import of a portal: what it read and did, or why it changed nothing. */
+export const syncRuns = pgTable(
+  'sync_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    portalId: text('portal_id')
+      .notNull()
+      .references(() => portals.id, { onDelete: 'cascade' }),
+    trigger: text('trigger').$type<SyncTrigger>().notNull(),
+    status: text('status').$type<SyncRunStatus>().notNull().default('running'),
+    /** Where the data came from: 'google_sheet' or 'csv_upload'. */
+    sourceType: text('source_type').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** Progress while running: 'fetching' | 'reading' | 'checking' | 'writing' | 'done'. */
+    phase: text('phase').notNull().default('fetching'),
+    rowsProcessed: integer('rows_processed').notNull().default(0),
+    rowsTotal: integer('rows_total').notNull().default(0),
+    rowsRead: integer('rows_read').notNull().default(0),
+    imported: integer('imported').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    unchanged: integer('unchanged').notNull().default(0),
+    skipped: integer('skipped').notNull().default(0),
+    removed: integer('removed').notNull().default(0),
+    restored: integer('restored').notNull().default(0),
+    /** Skipped rows with reasons (the first 1000; `skipped` has the full count). */
+    skippedRows: jsonb('skipped_rows').$type<SkippedRow[]>().notNull().default([]),
+    /** Sheet problems that did not stop the sync: duplicate or blank headers, ragged rows, unreadable dates. */
+    warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
+    errorMessage: text('error_message'),
+    actorUserId: text('actor_user_id'),
+  },
+  (t) => [index('sync_runs_portal_started_idx').on(t.portalId, t.startedAt)],
+);

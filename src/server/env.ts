@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import { z } from 'zod';
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalUrl = z.preprocess(blankToUndefined, z.url().optional());
+const optionalText = z.preprocess(blankToUndefined, z.string().trim().optional());
+
+/** Every environment variable the server reads. Documented one by one in .env.example. */
+export const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  APP_URL: optionalUrl,
+  DATABASE_URL: optionalUrl,
+  DATA_DIR: z.string().default('./data'),
+  BETTER_AUTH_SECRET: z.preprocess(blankToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: optionalText,
+  SALES_EMAIL: optionalText,
+  REDIS_URL: optionalUrl,
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  FACEBOOK_CLIENT_ID: optionalText,
+  FACEBOOK_CLIENT_SECRET: optionalText,
+  GOOGLE_SHEETS_BASE_URL: z.url().default('https://docs.google.com'),
+  SHEETS_FETCH_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(15),
+  SHEETS_MAX_MB: z.coerce.number().min(1).max(200).default(20),
+  SEED_DEMO: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('true')
+    .transform((v) => v !== 'false' && v !== '0'),
+});
+
+export type Env = z.infer<typeof envSchema> & { APP_URL: string };
+
+export class EnvError extends Error {}
+
+/** Parses the environment once at boot; every bad variable is listed in one error. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const env = result.data;
+  return { ...env, APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '') };
+}
+
+/** Reads ./.env into process.env when present (variables already set win). */
+export function loadDotEnv(file = '.env'): void {
+  if (fs.existsSync(file)) process.loadEnvFile(file);
+}

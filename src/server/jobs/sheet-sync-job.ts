@@ -1,0 +1,150 @@
+import { and, asc, eq, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import type { AppContext } from '../context';
+import { businessProfiles, portals } from '../db/schema';
+import { AppError } from '../errors';
+import { failInterruptedRuns, freeStaleLeases, purgeRemovedClients } from '../services/sheet-sync/maintenance';
+import { recomputeQueue } from '../services/sheet-sync/recompute-queue';
+import { runSync } from '../services/sheet-sync/run-sync';
+import { acquireSyncLease, releaseSyncLease } from '../services/sheet-sync/sync-lease';
+
+export interface SheetSyncJobOptions {
+  /** How often to look for due portals (default 30 s). */
+  tickMs?: number;
+  /** Portals synced per tick, one after another (default 10). */
+  batch?: number;
+}
+
+export interface SheetSyncJob {
+  /** One pass: due syncs, stale queues, interrupted runs, purge. Exposed for tests. */
+  tick(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * Re-syncs each Google-sheet portal when its next_sync_at comes (every sync_interval_minutes, default 15),
+ * recomputes queue estimates once a day (today moves) or after a settings change, marks runs interrupted by a
+ * crash as failed, and purges clients removed more than 30 days ago. Safe with several instances on one
+ * PostgreSQL: each portal's sync runs under its lease, so each due sync runs once (decision 0005).
+ */
+export function startSheetSyncJob(ctx: AppContext, options: SheetSyncJobOptions = {}): SheetSyncJob {
+  const tickMs = options.tickMs ?? 30_000;
+  const batch = options.batch ?? 10;
+  const { db, logger } = ctx;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  let lastPurge = 0;
+  let started = false;
+
+  async function syncDuePortals() {
+    const due = await db
+      .select({ id: portals.id, businessId: portals.businessId, timeZone: businessProfiles.timeZone })
+      .from(portals)
+      .innerJoin(businessProfiles, eq(businessProfiles.id, portals.businessId))
+      .where(
+        and(
+          eq(portals.sourceType, 'google_sheet'),
+          isNotNull(portals.nextSyncAt),
+          lte(portals.nextSyncAt, sql`now()`),
+          or(isNull(portals.syncLeaseExpiresAt), lt(portals.syncLeaseExpiresAt, sql`now()`)),
+          ne(businessProfiles.status, 'suspended'),
+        ),
+      )
+      .orderBy(asc(portals.nextSyncAt))
+      .limit(batch);
+    for (const p of due) {
+      if (stopped) return;
+      const token = await acquireSyncLease(db, p.id);
+      if (!token) continue; // another instance took it
+      try {
+        await runSync(ctx, { portalId: p.id, businessId: p.businessId, timeZone: p.timeZone, trigger: 'schedule', leaseToken: token });
+      } catch (err) {
+        if (err instanceof AppError) logger.warn({ portalId: p.id, code: err.code }, `scheduled sheet sync failed: ${err.message}`);
+        else logger.error({ err, portalId: p.id }, 'scheduled sheet sync failed');
+      } finally {
+        await releaseSyncLease(db, p.id, token).catch(() => {});
+      }
+    }
+  }
+
+  async function refreshStaleQueues() {
+    const stale = await db
+      .select({ id: portals.id, timeZone: businessProfiles.timeZone })
+      .from(portals)
+      .innerJoin(businessProfiles, eq(businessProfiles.id, portals.businessId))
+      .where(
+        and(
+          ne(portals.sourceType, 'none'),
+          isNotNull(portals.lastSyncedAt),
+          sql`${portals.queueComputedFor} is distinct from (now() at time zone ${businessProfiles.timeZone})::date`,
+          or(isNull(portals.syncLeaseExpiresAt), lt(portals.syncLeaseExpiresAt, sql`now()`)),
+        ),
+      )
+      .limit(batch);
+    for (const p of stale) {
+      if (stopped) return;
+      await recomputeQueue(db, p.id, p.timeZone);
+    }
+  }
+
+  async function tick() {
+    if (!started) {
+      started = true;
+      if (ctx.database.kind === 'pglite') await freeStaleLeases(db);
+    }
+    await failInterruptedRuns(db);
+    await syncDuePortals();
+    await refreshStaleQueues();
+    if (Date.now() - lastPurge > PURGE_EVERY_MS) {
+      lastPurge = Date.now();
+      const purged = await purgeRemovedClients(db);
+      if (purged > 0) logger.info({ purged }, 'purged clients removed more than 30 days ago');
+    }
+  }
+
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = tick()
+        .catch((err: unknown) => logger.error({ err }, 'sheet sync job failed'))
+        .finally(() => {
+          running = undefined;
+          schedule();
+        });
+    }, tickMs);
+    timer.unref();
+  };
+  schedule();
+
+  return {
+    tick: async () => {
+      while (running) await running;
+      running = tick();
+      try {
+        await running;
+      } finally {
+        running = undefined;
+      }
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      if (running) await running.catch(() => {});
+    },
+  };
+}
+
+/** Starts the job when the app is ready and stops it (waiting for a running sync) when the app closes. */
+export function registerSheetSyncJob(app: import('fastify').FastifyInstance, options: SheetSyncJobOptions = {}): void {
+  let job: SheetSyncJob | undefined;
+  app.addHook('onReady', async () => {
+    // One process per embedded database: leases left by an earlier (crashed) process are stale right away.
+    if (app.ctx.database.kind === 'pglite') await freeStaleLeases(app.ctx.db);
+    job = startSheetSyncJob(app.ctx, options);
+  });
+  app.addHook('onClose', async () => {
+    await job?.stop();
+  });
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import { LimitExceededError } from '../errors';
+import { loadSession } from './session';
+
+export const messagesApiLimits = {
+  perMinute: 'Too many requests. Please wait a moment and try again.',
+  perDay: 'The daily API call limit of this business has been reached. It resets at midnight UTC.',
+};
+
+/** Paths of the business API that are not metered: the signed-in user's own auth state. */
+const UNMETERED = new Set(['/api/v1/me']);
+
+function msUntilNextUtcMidnight(now: number): number {
+  const d = new Date(now);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1) - now;
+}
+
+/**
+ * The API settings "rate limit" (calls per minute) and "max API calls" (per day), per business, on the business
+ * API (/api/v1). Over either: 429 with Retry-After. Counts live in the shared rate store (memory or Redis).
+ */
+export function registerBusinessApiLimits(app: FastifyInstance) {
+  app.addHook('onRequest', async (req, reply) => {
+    const path = req.url.split('?')[0]!;
+    if (!path.startsWith('/api/v1/') || UNMETERED.has(path)) return;
+    const user = await loadSession(req, reply).catch(() => null);
+    if (!user || user.role === 'admin') return;
+    await checkBusinessApiLimits(app, user.id);
+  });
+}
+
+/** Counts one call of a business (keyed by its owner); throws 429 when over a limit. */
+export async function checkBusinessApiLimits(app: FastifyInstance, ownerId: string, now = Date.now()): Promise<void> {
+  const s = await app.ctx.settings.get();
+  const { rateStore } = app.ctx;
+  const minute = await rateStore.hit(`api-minute:${ownerId}`, 60_000);
+  if (minute.count > s.api.rateLimit) throw new LimitExceededError(messagesApiLimits.perMinute, Math.max(1, minute.resetMs / 1000));
+  const day = new Date(now).toISOString().slice(0, 10);
+  const daily = await rateStore.hit(`api-day:${ownerId}:${day}`, msUntilNextUtcMidnight(now));
+  if (daily.count > s.api.maxApiCalls) {
+    throw new LimitExceededError(messagesApiLimits.perDay, Math.max(1, daily.resetMs / 1000), 'daily_limit_exceeded');
+  }
+}

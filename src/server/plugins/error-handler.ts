@@ -1,0 +1,40 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError } from '../errors';
+
+/** Maps every error once to `{ error: { code, message } }`; a 5xx never shows internals. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    if (err instanceof AppError) {
+      for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
+      return reply.status(err.status).send({ error: { code: err.code, message: err.message } });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const first = err.validation[0];
+      const field = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
+      const message = first?.message ?? 'Invalid request';
+      return reply.status(400).send({
+        error: { code: 'validation_error', message, ...(field ? { field } : {}) },
+      });
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({ error: { code: 'rate_limited', message: 'Too many requests. Please wait a moment and try again.' } });
+    }
+    if (status === 413) {
+      return reply.status(413).send({ error: { code: 'payload_too_large', message: 'The request body is too large.' } });
+    }
+    if (status === 415) {
+      return reply.status(415).send({ error: { code: 'unsupported_media_type', message: 'Send the request body as JSON.' } });
+    }
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({ error: { code: err.code?.toLowerCase() ?? 'bad_request', message: err.message } });
+    }
+    req.log.error({ err }, 'request failed');
+    return reply.status(500).send({ error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' } });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    reply.status(404).send({ error: { code: 'not_found', message: `No such endpoint: ${req.method} ${req.url.split('?')[0]}` } });
+  });
+}

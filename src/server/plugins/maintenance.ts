@@ -1,0 +1,53 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { UnavailableError } from '../errors';
+import { loadSession } from './session';
+
+/** Tells the web app whether to show its maintenance page (open to everyone, never 503). */
+export const MAINTENANCE_STATUS_PATH = '/api/public/maintenance';
+
+export const MAINTENANCE_MESSAGE = 'The platform is down for maintenance. Please try again later.';
+
+/** API paths that stay open during maintenance: health checks, signing in (operators must), the public config, the back office. */
+export function isMaintenanceExempt(path: string): boolean {
+  return (
+    path === '/api/health' ||
+    path.startsWith('/api/auth/') ||
+    path === '/api/public/config' ||
+    path === MAINTENANCE_STATUS_PATH ||
+    path.startsWith('/api/admin/')
+  );
+}
+
+/**
+ * Maintenance mode (platform setting): every API call but the exempt ones answers 503 `maintenance` unless the
+ * caller is a platform operator. The web app shows its maintenance page from /api/public/config.
+ */
+export function registerMaintenance(app: FastifyInstance) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    MAINTENANCE_STATUS_PATH,
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'Whether the platform is in maintenance mode (the web app then shows its maintenance page to all but operators)',
+        response: { 200: z.object({ maintenanceMode: z.boolean(), message: z.string() }) },
+      },
+    },
+    async (_req, reply) => {
+      const s = await app.ctx.settings.get();
+      reply.header('cache-control', 'no-store');
+      return { maintenanceMode: s.general.maintenanceMode, message: MAINTENANCE_MESSAGE };
+    },
+  );
+  app.addHook('onRequest', async (req, reply) => {
+    const path = req.url.split('?')[0]!;
+    if (!path.startsWith('/api/') || isMaintenanceExempt(path)) return;
+    const s = await app.ctx.settings.get();
+    if (!s.general.maintenanceMode) return;
+    const user = await loadSession(req, reply).catch(() => null);
+    if (user?.role === 'admin') return;
+    reply.header('retry-after', '300');
+    throw new UnavailableError(MAINTENANCE_MESSAGE, 'maintenance');
+  });
+}

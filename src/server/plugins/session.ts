@@ -1,0 +1,49 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ForbiddenError, UnauthorizedError } from '../errors';
+import type { SessionUser } from '../context';
+import { messages } from '@core/messages';
+
+function toHeaders(req: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+    else headers.set(key, String(value));
+  }
+  return headers;
+}
+
+/** Loads the session from the cookie (refreshing it when due) into req.sessionUser; null if none. */
+export async function loadSession(req: FastifyRequest, reply: FastifyReply): Promise<SessionUser | null> {
+  if (req.sessionUser) return req.sessionUser;
+  if (!req.headers.cookie) return null;
+  const result = await req.server.ctx.auth.api.getSession({ headers: toHeaders(req), returnHeaders: true });
+  const cookies = result.headers?.getSetCookie?.() ?? [];
+  if (cookies.length) reply.header('set-cookie', cookies);
+  const data = result.response;
+  if (!data) return null;
+  const user = data.user as typeof data.user & { role?: string | null };
+  const session = data.session as typeof data.session & { impersonatedBy?: string | null };
+  req.sessionUser = {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role === 'admin' ? 'admin' : 'user',
+    sessionId: session.id,
+    impersonatedBy: session.impersonatedBy ?? null,
+  };
+  return req.sessionUser;
+}
+
+/** preHandler: a signed-in user, else 401. */
+export async function requireSession(req: FastifyRequest, reply: FastifyReply) {
+  const user = await loadSession(req, reply);
+  if (!user) throw new UnauthorizedError(messages.auth.signInRequired);
+}
+
+/** preHandler: a signed-in platform operator: 401 anonymous, 403 others. */
+export async function requireAdmin(req: FastifyRequest, reply: FastifyReply) {
+  const user = await loadSession(req, reply);
+  if (!user) throw new UnauthorizedError(messages.auth.signInRequired);
+  if (user.role !== 'admin') throw new ForbiddenError(messages.auth.adminRequired);
+}

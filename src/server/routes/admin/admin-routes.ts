@@ -1,0 +1,533 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { businessProfiles } from '../../db/schema';
+import { AppError, ValidationError } from '../../errors';
+import { requireAdmin, requireSession } from '../../plugins/session';
+import { recordActivity } from '../../services/activity/record-activity';
+import { activityTypeLabels } from '../../services/admin/describe-activity';
+import { analyticsCsv, analyticsMetricKeys, getAnalytics, type AnalyticsMetricKey } from '../../services/admin/get-analytics';
+import { getDashboard } from '../../services/admin/get-dashboard';
+import { listContactMessages, listWaitlistEntries, setInboxStatus } from '../../services/admin/inbox';
+import { listActivity } from '../../services/admin/list-activity';
+import { analyticsPeriods, type AnalyticsPeriod } from '../../services/admin/metrics';
+import { emailTemplateCatalog, emailTemplateKeys } from '../../services/email-templates/catalog';
+import { listEmailTemplates } from '../../services/email-templates/list-email-templates';
+import { renderEmail, sampleValues, unknownPlaceholders } from '../../services/email-templates/render';
+import { resetEmailTemplate, saveEmailTemplate, TEMPLATE_BODY_MAX, TEMPLATE_SUBJECT_MAX } from '../../services/email-templates/save-email-template';
+import { templateCacheFor } from '../../services/email-templates/template-cache';
+import { getPlatformSettings } from '../../services/platform-settings/get-platform-settings';
+import { platformSecretNames, readSealedSecrets, secretStatuses } from '../../services/platform-settings/platform-secrets';
+import { savePlatformSettings, settingsUpdatedAt } from '../../services/platform-settings/save-platform-settings';
+import { actorOf, errorShape, fetchHeaders, guardErrors, hasTwoFactor, requireOperator } from './guard';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const ok = z.object({ ok: z.literal(true) });
+
+const planRow = z.object({
+  plan: z.string(),
+  name: z.string(),
+  price: z.number(),
+  businesses: z.number().int(),
+  paying: z.number().int(),
+  percentOfTotal: z.number(),
+  monthlyRevenue: z.number(),
+});
+const conversion = z.object({ rate: z.number(), converted: z.number().int(), eligible: z.number().int() }).nullable();
+const activityItem = z.object({
+  id: z.string(),
+  type: z.string(),
+  label: z.string(),
+  description: z.string(),
+  actorEmail: z.string().nullable(),
+  businessId: z.string().nullable(),
+  businessName: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  createdAt: z.iso.datetime(),
+});
+type ActivityLike = { createdAt: Date } & Omit<z.infer<typeof activityItem>, 'createdAt'>;
+const activityOut = (a: ActivityLike) => ({ ...a, createdAt: a.createdAt.toISOString() });
+
+const periodSummary = z.object({
+  revenue: z.number(),
+  mrr: z.number(),
+  activeBusinesses: z.number().int(),
+  churnRate: z.number(),
+  churned: z.number().int(),
+  signups: z.number().int(),
+  activeUsers: z.number().int(),
+  portals: z.number().int(),
+  arpu: z.number().nullable(),
+  conversionRate: z.number().nullable(),
+});
+
+const daysQuery = z.object({
+  days: z.coerce
+    .number()
+    .int()
+    .refine((d): d is AnalyticsPeriod => (analyticsPeriods as readonly number[]).includes(d), { error: 'days must be 7, 30 or 90' })
+    .default(30),
+});
+
+const secretStatus = z.object({ configured: z.boolean(), masked: z.string().nullable() });
+const settingsResponse = z.object({
+  settings: z.record(z.string(), z.record(z.string(), z.unknown())),
+  secrets: z.object(Object.fromEntries(platformSecretNames.map((n) => [n, secretStatus])) as Record<(typeof platformSecretNames)[number], typeof secretStatus>),
+  updatedAt: z.iso.datetime().nullable(),
+});
+
+const templateKeyParams = z.object({ key: z.enum(emailTemplateKeys) });
+const templateDraft = z.object({ subject: z.string().max(TEMPLATE_SUBJECT_MAX), body: z.string().max(TEMPLATE_BODY_MAX) });
+const renderedShape = z.object({ subject: z.string(), text: z.string(), html: z.string() });
+
+/** Back office: dashboard, analytics, settings, e-mail templates, inbox, activity log, operator session. */
+export async function adminRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  // --- Reachable before the second factor is set up ---
+  r.get(
+    '/api/admin/session',
+    {
+      preHandler: requireAdmin,
+      schema: {
+        tags: ['admin'],
+        summary: "The operator's back-office state: whether two-factor sign-in is required and set up",
+        response: { 200: z.object({ twoFactor: z.object({ required: z.boolean(), enabled: z.boolean() }) }), ...guardErrors },
+      },
+    },
+    async (req) => {
+      const s = await app.ctx.settings.get();
+      return { twoFactor: { required: s.security.twoFactorAuthRequired, enabled: await hasTwoFactor(req) } };
+    },
+  );
+
+  // "Back to admin" from the business app: the impersonated session, not an operator's, calls this.
+  r.post(
+    '/api/admin/impersonation/stop',
+    {
+      preHandler: requireSession,
+      schema: {
+        tags: ['admin'],
+        summary: "End an impersonation and return to the operator's own session",
+        response: { 200: z.object({ redirectTo: z.string() }), 400: errorShape, 401: errorShape },
+      },
+    },
+    async (req, reply) => {
+      const user = req.sessionUser!;
+      if (!user.impersonatedBy) throw new ValidationError('You are not signed in as a business.', 'not_impersonating');
+      const result = await app.ctx.auth.api.stopImpersonating({ headers: fetchHeaders(req), returnHeaders: true }).catch((err: unknown) => {
+        req.log.warn({ err }, 'stop impersonating failed');
+        throw new AppError(400, 'not_impersonating', 'The operator session could not be restored. Please sign in again.');
+      });
+      const cookies = result.headers?.getSetCookie?.() ?? [];
+      if (cookies.length) reply.header('set-cookie', cookies);
+      const [profile] = await app.ctx.db.select().from(businessProfiles).where(eq(businessProfiles.userId, user.id));
+      await recordActivity(app.ctx.db, {
+        type: 'admin.impersonation_stopped',
+        actorUserId: user.impersonatedBy,
+        businessId: profile?.id ?? null,
+        ipAddress: req.ip,
+        detail: { companyName: profile?.companyName ?? null, userId: user.id },
+      });
+      return { redirectTo: '/admin/businesses' };
+    },
+  );
+
+  // --- Everything else needs a full operator ---
+  await app.register(async (scoped) => {
+    const s = scoped.withTypeProvider<ZodTypeProvider>();
+    s.addHook('preHandler', requireOperator);
+
+    s.get(
+      '/api/admin/dashboard',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Dashboard figures from the database, measured system health and recent activity',
+          response: {
+            200: z.object({
+              totalBusinesses: z.number().int(),
+              activeBusinesses: z.number().int(),
+              activePercent: z.number(),
+              trialBusinesses: z.number().int(),
+              suspendedBusinesses: z.number().int(),
+              portals: z.object({ available: z.boolean(), total: z.number().int(), averagePerActiveBusiness: z.number().nullable() }),
+              revenue: z.object({ monthly: z.number(), perClient: z.number().nullable(), payingBusinesses: z.number().int() }),
+              plans: z.array(planRow),
+              metrics: z.object({
+                signupsThisMonth: z.number().int(),
+                signupsLastMonth: z.number().int(),
+                signupChangePercent: z.number().nullable(),
+                conversion,
+                activeLast30Days: z.object({ count: z.number().int(), percent: z.number() }).nullable(),
+              }),
+              health: z.object({
+                uptimeSeconds: z.number(),
+                database: z.object({ ok: z.boolean(), latencyMs: z.number().nullable(), kind: z.string() }),
+                medianResponseMs: z.number().nullable(),
+                requestsLastHour: z.number().int(),
+              }),
+              recentActivity: z.array(activityItem),
+            }),
+            ...guardErrors,
+          },
+        },
+      },
+      async () => {
+        const d = await getDashboard({
+          db: app.ctx.db,
+          startedAt: app.ctx.startedAt,
+          databaseKind: app.ctx.database.kind,
+          ping: () => app.ctx.database.ping(),
+          timings: app.requestTimings,
+        });
+        return { ...d, recentActivity: d.recentActivity.map(activityOut) };
+      },
+    );
+
+    s.get(
+      '/api/admin/analytics',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Analytics for the last 7, 30 or 90 days against the period before',
+          querystring: daysQuery,
+          response: {
+            200: z.object({
+              days: z.number().int(),
+              from: z.string(),
+              to: z.string(),
+              current: periodSummary,
+              previous: periodSummary,
+              series: z.array(
+                z.object({
+                  date: z.string(),
+                  signups: z.number().int(),
+                  revenue: z.number(),
+                  mrr: z.number(),
+                  payingBusinesses: z.number().int(),
+                  totalBusinesses: z.number().int(),
+                  activeUsers: z.number().int(),
+                  churned: z.number().int(),
+                  churn: z.number(),
+                  portals: z.number().int(),
+                  fromSnapshot: z.boolean(),
+                }),
+              ),
+              plans: z.array(planRow),
+              arpu: z.number().nullable(),
+              conversion: z.object({
+                signups: z.number().int(),
+                converted: z.number().int(),
+                inTrial: z.number().int(),
+                rate: z.number().nullable(),
+                overall: conversion,
+              }),
+              portalsAvailable: z.boolean(),
+            }),
+            400: errorShape,
+            ...guardErrors,
+          },
+        },
+      },
+      async (req) => getAnalytics(app.ctx.db, req.query.days as AnalyticsPeriod),
+    );
+
+    s.get(
+      '/api/admin/analytics/export',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'The analytics shown for a period, as a CSV download',
+          querystring: daysQuery.extend({ metrics: z.string().max(200).optional() }),
+        },
+      },
+      async (req, reply) => {
+        const days = req.query.days as AnalyticsPeriod;
+        const wanted = req.query.metrics
+          ?.split(',')
+          .map((m) => m.trim())
+          .filter((m): m is AnalyticsMetricKey => (analyticsMetricKeys as readonly string[]).includes(m));
+        const a = await getAnalytics(app.ctx.db, days);
+        const csv = analyticsCsv(a, wanted && req.query.metrics !== undefined ? wanted : analyticsMetricKeys);
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="statuslink-analytics-${days}d-${a.to}.csv"`)
+          .header('cache-control', 'no-store')
+          .send(csv);
+      },
+    );
+
+    s.get(
+      '/api/admin/settings',
+      { schema: { tags: ['admin'], summary: 'Platform settings (API keys masked)', response: { 200: settingsResponse, ...guardErrors } } },
+      async () => settingsView(),
+    );
+
+    s.put(
+      '/api/admin/settings',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Save the platform settings (validated with the bounds of each control); they take effect at once',
+          body: z.object({
+            settings: z.record(z.string(), z.unknown()),
+            secrets: z.object(Object.fromEntries(platformSecretNames.map((n) => [n, z.string().max(500).nullable().optional()])) as Record<(typeof platformSecretNames)[number], z.ZodOptional<z.ZodNullable<z.ZodString>>>).optional(),
+          }),
+          response: { 200: settingsResponse, 400: errorShape, ...guardErrors },
+        },
+      },
+      async (req) => {
+        await savePlatformSettings(
+          { db: app.ctx.db, settings: app.ctx.settings, authSecret: app.ctx.env.BETTER_AUTH_SECRET! },
+          { settings: req.body.settings, secrets: req.body.secrets, actorUserId: req.sessionUser!.id, ipAddress: req.ip },
+        );
+        return settingsView();
+      },
+    );
+
+    async function settingsView() {
+      const settings = await getPlatformSettings(app.ctx.db);
+      const sealed = await readSealedSecrets(app.ctx.db);
+      return {
+        settings: settings as unknown as Record<string, Record<string, unknown>>,
+        secrets: secretStatuses(sealed, app.ctx.env.BETTER_AUTH_SECRET!),
+        updatedAt: iso(await settingsUpdatedAt(app.ctx.db)),
+      };
+    }
+
+    s.get(
+      '/api/admin/email-templates',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'The transactional e-mails with their subject, body and placeholders',
+          response: {
+            200: z.object({
+              templates: z.array(
+                z.object({
+                  key: z.string(),
+                  name: z.string(),
+                  description: z.string(),
+                  placeholders: z.array(z.string()),
+                  subject: z.string(),
+                  body: z.string(),
+                  isDefault: z.boolean(),
+                  updatedAt: z.iso.datetime().nullable(),
+                }),
+              ),
+            }),
+            ...guardErrors,
+          },
+        },
+      },
+      async () => ({ templates: (await listEmailTemplates(app.ctx.db)).map((t) => ({ ...t, updatedAt: iso(t.updatedAt) })) }),
+    );
+
+    s.put(
+      '/api/admin/email-templates/:key',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Save the subject and body of a template',
+          params: templateKeyParams,
+          body: templateDraft,
+          response: { 200: ok, 400: errorShape, ...guardErrors },
+        },
+      },
+      async (req) => {
+        await saveEmailTemplate(app.ctx.db, { key: req.params.key, ...req.body, ...actorOf(req), actorUserId: req.sessionUser!.id });
+        return { ok: true as const };
+      },
+    );
+
+    s.delete(
+      '/api/admin/email-templates/:key',
+      {
+        schema: { tags: ['admin'], summary: 'Go back to the built-in text of a template', params: templateKeyParams, response: { 200: ok, ...guardErrors } },
+      },
+      async (req) => {
+        await resetEmailTemplate(app.ctx.db, { key: req.params.key, actorUserId: req.sessionUser!.id, ipAddress: req.ip });
+        return { ok: true as const };
+      },
+    );
+
+    s.post(
+      '/api/admin/email-templates/:key/preview',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Render a draft with sample values, the platform name and footer',
+          params: templateKeyParams,
+          body: templateDraft,
+          response: { 200: renderedShape.extend({ unknownPlaceholders: z.array(z.string()) }), ...guardErrors },
+        },
+      },
+      async (req) => {
+        const settings = await app.ctx.settings.get();
+        const rendered = renderEmail(req.body, sampleValues(req.params.key, settings), settings);
+        return { ...rendered, unknownPlaceholders: unknownPlaceholders(req.params.key, req.body.subject, req.body.body) };
+      },
+    );
+
+    s.post(
+      '/api/admin/email-templates/:key/test',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: "Send a draft (or the saved text) with sample values to the operator's own address",
+          params: templateKeyParams,
+          body: templateDraft.partial(),
+          response: { 200: z.object({ sentTo: z.string() }), 400: errorShape, ...guardErrors },
+        },
+      },
+      async (req) => {
+        const key = req.params.key;
+        const settings = await app.ctx.settings.get();
+        const saved = (await templateCacheFor(app.ctx.db).get())[key];
+        const draft = { subject: req.body.subject ?? saved.subject, body: req.body.body ?? saved.body };
+        if (!draft.subject.trim() || !draft.body.trim()) throw new ValidationError('Subject and body are required');
+        const mail = renderEmail(draft, sampleValues(key, settings), settings);
+        const to = req.sessionUser!.email;
+        await app.ctx.mailer.send({ to, fromName: settings.email.emailSenderName, ...mail, subject: `[Test] ${mail.subject}` });
+        await recordActivity(app.ctx.db, {
+          type: 'admin.email_template_test_sent',
+          actorUserId: req.sessionUser!.id,
+          ipAddress: req.ip,
+          detail: { key, name: emailTemplateCatalog[key].name, to },
+        });
+        return { sentTo: to };
+      },
+    );
+
+    const inboxQuery = z.object({
+      status: z.enum(['new', 'handled']).optional(),
+      limit: z.coerce.number().int().min(1).max(200).default(50),
+      offset: z.coerce.number().int().min(0).default(0),
+    });
+
+    s.get(
+      '/api/admin/inbox/contact',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Contact messages from the public site',
+          querystring: inboxQuery,
+          response: {
+            200: z.object({
+              items: z.array(
+                z.object({
+                  id: z.string(),
+                  name: z.string(),
+                  email: z.string(),
+                  company: z.string(),
+                  phone: z.string(),
+                  interest: z.string(),
+                  message: z.string(),
+                  status: z.string(),
+                  createdAt: z.iso.datetime(),
+                  handledAt: z.iso.datetime().nullable(),
+                }),
+              ),
+              total: z.number().int(),
+              newCount: z.number().int(),
+            }),
+            ...guardErrors,
+          },
+        },
+      },
+      async (req) => {
+        const res = await listContactMessages(app.ctx.db, req.query);
+        return {
+          ...res,
+          items: res.items.map(({ ipAddress: _ip, ...m }) => ({ ...m, createdAt: m.createdAt.toISOString(), handledAt: iso(m.handledAt) })),
+        };
+      },
+    );
+
+    s.get(
+      '/api/admin/inbox/waitlist',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Coming-soon waitlist sign-ups',
+          querystring: inboxQuery,
+          response: {
+            200: z.object({
+              items: z.array(z.object({ id: z.string(), email: z.string(), feature: z.string(), status: z.string(), createdAt: z.iso.datetime() })),
+              total: z.number().int(),
+              newCount: z.number().int(),
+            }),
+            ...guardErrors,
+          },
+        },
+      },
+      async (req) => {
+        const res = await listWaitlistEntries(app.ctx.db, req.query);
+        return { ...res, items: res.items.map(({ ipAddress: _ip, ...w }) => ({ ...w, createdAt: w.createdAt.toISOString() })) };
+      },
+    );
+
+    s.patch(
+      '/api/admin/inbox/:kind/:id',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'Mark a contact message or waitlist sign-up as new or handled',
+          params: z.object({ kind: z.enum(['contact', 'waitlist']), id: z.uuid() }),
+          body: z.object({ status: z.enum(['new', 'handled']) }),
+          response: { 200: ok, 404: errorShape, ...guardErrors },
+        },
+      },
+      async (req) => {
+        await setInboxStatus(app.ctx.db, { ...req.params, status: req.body.status, actorUserId: req.sessionUser!.id, ipAddress: req.ip });
+        return { ok: true as const };
+      },
+    );
+
+    s.get(
+      '/api/admin/activity',
+      {
+        schema: {
+          tags: ['admin'],
+          summary: 'The activity log, newest first; filter by type (or group like "admin."), actor, business and date',
+          querystring: z.object({
+            type: z.string().max(100).optional(),
+            actor: z.string().max(200).optional(),
+            businessId: z.string().max(100).optional(),
+            from: z.iso.date().optional(),
+            to: z.iso.date().optional(),
+            limit: z.coerce.number().int().min(1).max(200).default(50),
+            offset: z.coerce.number().int().min(0).default(0),
+          }),
+          response: {
+            200: z.object({
+              items: z.array(activityItem),
+              total: z.number().int(),
+              types: z.array(z.object({ type: z.string(), label: z.string() })),
+            }),
+            ...guardErrors,
+          },
+        },
+      },
+      async (req) => {
+        const q = req.query;
+        const { items, total } = await listActivity(app.ctx.db, {
+          type: q.type,
+          actor: q.actor,
+          businessId: q.businessId,
+          from: q.from ? new Date(`${q.from}T00:00:00Z`) : undefined,
+          to: q.to ? new Date(new Date(`${q.to}T00:00:00Z`).getTime() + 86_400_000) : undefined,
+          limit: q.limit,
+          offset: q.offset,
+        });
+        return {
+          items: items.map(activityOut),
+          total,
+          types: Object.entries(activityTypeLabels).map(([type, label]) => ({ type, label })),
+        };
+      },
+    );
+  });
+}

@@ -1,0 +1,200 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IMPERSONATION_SECONDS } from '../../auth/create-auth';
+import { businessProfiles } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { AppError, NotFoundError } from '../../errors';
+import { recordActivity } from '../../services/activity/record-activity';
+import { businessInputSchema } from '../../services/business/business-input';
+import { createBusiness } from '../../services/business/create-business';
+import { deleteBusiness } from '../../services/business/delete-business';
+import { getBusinessDetail } from '../../services/business/get-business-detail';
+import { businessStatuses, listBusinesses } from '../../services/business/list-businesses';
+import { sendBusinessPasswordLink } from '../../services/business/send-business-password-link';
+import { setBusinessStatus, updateBusiness } from '../../services/business/update-business';
+import { actorOf, errorShape, fetchHeaders, guardErrors, requireOperator } from './guard';
+
+const businessItem = z.object({
+  id: z.string(),
+  companyName: z.string(),
+  ownerName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  plan: z.string(),
+  status: z.string(),
+  portalCount: z.number().int(),
+  trialEndsAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+});
+
+const businessDetail = businessItem.extend({
+  timeZone: z.string(),
+  updatedAt: z.iso.datetime(),
+  lastSignInAt: z.iso.datetime().nullable(),
+  activeSessions: z.number().int(),
+  hasPassword: z.boolean(),
+});
+
+const idParams = z.object({ id: z.string().min(1).max(100) });
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Back office: the businesses (spec 2.16 Business Management). Every route needs an operator. */
+export async function adminBusinessRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.addHook('preHandler', requireOperator);
+
+  r.get(
+    '/api/admin/businesses',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Businesses on the platform, newest first; search (company, owner, e-mail) and status filter',
+        querystring: z.object({
+          search: z.string().max(200).optional(),
+          status: z.enum(businessStatuses).optional(),
+        }),
+        response: { 200: z.object({ businesses: z.array(businessItem), total: z.number().int(), matching: z.number().int() }), ...guardErrors },
+      },
+    },
+    async (req) => {
+      const { businesses, total, matching } = await listBusinesses(app.ctx.db, req.query);
+      return {
+        businesses: businesses.map((b) => ({ ...b, trialEndsAt: iso(b.trialEndsAt), createdAt: b.createdAt.toISOString() })),
+        total,
+        matching,
+      };
+    },
+  );
+
+  r.get(
+    '/api/admin/businesses/:id',
+    {
+      schema: { tags: ['admin'], summary: 'One business', params: idParams, response: { 200: businessDetail, 404: errorShape, ...guardErrors } },
+    },
+    async (req) => {
+      const b = await getBusinessDetail(app.ctx.db, req.params.id);
+      return {
+        ...b,
+        trialEndsAt: iso(b.trialEndsAt),
+        createdAt: b.createdAt.toISOString(),
+        updatedAt: b.updatedAt.toISOString(),
+        lastSignInAt: iso(b.lastSignInAt),
+      };
+    },
+  );
+
+  r.post(
+    '/api/admin/businesses',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Add a business: the owner's account and profile; the owner gets an e-mail to choose a password",
+        body: businessInputSchema,
+        response: { 201: z.object({ id: z.string(), mailed: z.boolean() }), 400: errorShape, 409: errorShape, ...guardErrors },
+      },
+    },
+    async (req, reply) => {
+      const created = await createBusiness(app.ctx, req.body, actorOf(req));
+      return reply.status(201).send({ id: created.id, mailed: created.mailed });
+    },
+  );
+
+  r.put(
+    '/api/admin/businesses/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Edit a business (company, owner, e-mail, phone, plan, status)',
+        params: idParams,
+        body: businessInputSchema,
+        response: { 200: z.object({ ok: z.literal(true) }), 400: errorShape, 404: errorShape, 409: errorShape, ...guardErrors },
+      },
+    },
+    async (req) => {
+      await updateBusiness(app.ctx.db, req.params.id, req.body, actorOf(req));
+      return { ok: true as const };
+    },
+  );
+
+  r.post(
+    '/api/admin/businesses/:id/status',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Activate or suspend a business (suspension ends the owner's sessions and refuses sign-in)",
+        params: idParams,
+        body: z.object({ status: z.enum(businessStatuses) }),
+        response: { 200: z.object({ ok: z.literal(true) }), 404: errorShape, ...guardErrors },
+      },
+    },
+    async (req) => {
+      await setBusinessStatus(app.ctx.db, req.params.id, req.body.status, actorOf(req));
+      return { ok: true as const };
+    },
+  );
+
+  r.delete(
+    '/api/admin/businesses/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Delete a business with its owner's account, portals and clients",
+        params: idParams,
+        response: { 200: z.object({ ok: z.literal(true) }), 404: errorShape, ...guardErrors },
+      },
+    },
+    async (req) => {
+      await deleteBusiness(app.ctx.db, req.params.id, actorOf(req));
+      return { ok: true as const };
+    },
+  );
+
+  r.post(
+    '/api/admin/businesses/:id/password-link',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'E-mail the owner a new link to choose a password',
+        params: idParams,
+        response: { 200: z.object({ ok: z.literal(true) }), 404: errorShape, ...guardErrors },
+      },
+    },
+    async (req) => {
+      await sendBusinessPasswordLink(app.ctx, req.params.id, actorOf(req));
+      return { ok: true as const };
+    },
+  );
+
+  r.post(
+    '/api/admin/businesses/:id/impersonate',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Login as this business: an audited impersonation (one hour); the operator's session is kept to come back",
+        params: idParams,
+        response: { 200: z.object({ redirectTo: z.string(), expiresInSeconds: z.number() }), 404: errorShape, ...guardErrors },
+      },
+    },
+    async (req, reply) => {
+      const [profile] = await app.ctx.db.select().from(businessProfiles).where(eq(businessProfiles.id, req.params.id));
+      if (!profile) throw new NotFoundError('No such business.');
+      const result = await app.ctx.auth.api
+        .impersonateUser({ body: { userId: profile.userId }, headers: fetchHeaders(req), returnHeaders: true })
+        .catch((err: unknown) => {
+          req.log.warn({ err }, 'impersonation refused');
+          throw new AppError(400, 'impersonation_failed', 'This business cannot be opened right now.');
+        });
+      const cookies = result.headers?.getSetCookie?.() ?? [];
+      if (cookies.length) reply.header('set-cookie', cookies);
+      await recordActivity(app.ctx.db, {
+        type: 'admin.impersonation_started',
+        actorUserId: req.sessionUser!.id,
+        businessId: profile.id,
+        ipAddress: req.ip,
+        detail: { companyName: profile.companyName, userId: profile.userId },
+      });
+      return { redirectTo: '/app/dashboard', expiresInSeconds: IMPERSONATION_SECONDS };
+    },
+  );
+}

@@ -1,0 +1,188 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CLIENT_UPDATE_MAX_LENGTH, portalTexts } from '@core/portal-texts';
+import { NotFoundError } from '../../errors';
+import { sendClientUpdate } from '../../services/client-updates/send-client-update';
+import { getPublicPortal } from '../../services/portal-lookup/get-public-portal';
+import { lookupClient, notFound, type LookupRequest } from '../../services/portal-lookup/lookup-client';
+import { usageMeterFor } from '../../services/usage/usage-meter';
+
+// The public client portal's API (issue 5; decisions D3, D5; security 16-19). No session: a visitor proves who
+// they are with an access link's token or an e-mailed code, and gets a short-lived card session for refresh and
+// updates.
+
+const errorShape = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+const params = z.object({ portalId: z.string().min(1).max(200) });
+/** Portal ids are letters, digits, '_' and '-' ('portal_' + 9 characters, or 'demo'); any other id is simply not found. */
+const wellFormed = (portalId: string) => /^[A-Za-z0-9_-]{1,64}$/.test(portalId);
+/** Text without NUL characters (PostgreSQL refuses them in text). */
+const text = (max: number) => z.string().max(max).refine((v) => !v.includes('\0'), { error: 'Invalid characters.' });
+
+const publicPortalSchema = z.object({
+  portalId: z.string(),
+  state: z.enum(['ready', 'no_data', 'unavailable']).describe('ready; no_data: nothing imported yet; unavailable: the business is suspended'),
+  platformName: z.string(),
+  portal: z
+    .object({
+      companyName: z.string(),
+      title: z.string(),
+      welcomeMessage: z.string(),
+      customMessage: z.string(),
+      primaryColor: z.string().describe('#RRGGBB'),
+      secondaryColor: z.string().describe('#RRGGBB'),
+      backgroundColor: z.string().describe('#RRGGBB'),
+      logoUrl: z.string().describe('An http(s) address, or empty'),
+      contact: z.object({ address: z.string(), email: z.string(), phone: z.string() }).nullable(),
+      show: z.object({ position: z.boolean(), estimatedCompletion: z.boolean(), notes: z.boolean(), progressBar: z.boolean() }),
+      allowClientUpdates: z.boolean(),
+      requireVerification: z.boolean(),
+    })
+    .optional(),
+  demo: z
+    .object({
+      samples: z.array(z.object({ query: z.string(), note: z.string() })),
+      accessLink: z.object({ name: z.string(), path: z.string() }),
+    })
+    .optional()
+    .describe('The demo portal only'),
+});
+
+const lookupBody = z
+  .object({
+    query: text(254).optional().describe('An e-mail address or a full name, matched exactly (D3)'),
+    token: text(200).optional().describe('The token of an access link (?t=)'),
+    session: text(1000).optional().describe('The card session from an earlier verified answer (refresh)'),
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, { error: 'Please enter the 6-digit code from the e-mail.' })
+      .optional()
+      .describe('The e-mailed code, with the same query'),
+    verify: z.boolean().optional().describe('Ask for a code even when the portal does not require one (to send an update)'),
+  })
+  .refine((b) => [b.query, b.token, b.session].filter((v) => v !== undefined).length === 1, {
+    error: 'Send exactly one of query, token or session.',
+  })
+  .refine((b) => b.code === undefined || b.query !== undefined, { error: 'A code goes with the query it was sent for.' });
+
+const cardSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  status: z.string(),
+  statusClass: z.enum(['completed', 'cancelled', 'in-progress', 'pending', 'other']),
+  badge: z
+    .object({ label: z.string(), tone: z.enum(['green', 'blue', 'yellow', 'purple', 'grey']), icon: z.enum(['check', 'spinner']).nullable() })
+    .describe("The portal's status badge (spec 4)"),
+  queueState: z.enum(['queued', 'completed', 'cancelled']).nullable(),
+  position: z.number().int().nullable().optional().describe('Present when the portal shows the queue position'),
+  estimatedCompletion: z.string().nullable().optional().describe('YYYY-MM-DD; present when the portal shows estimates'),
+  dueDate: z.string().nullable(),
+  notes: z.string().optional().describe('Present when the portal shows notes'),
+  insights: z.string().nullable(),
+  progress: z.number().int().nullable().optional().describe('Present when the portal shows a progress bar'),
+});
+
+const lookupAnswer = z.object({
+  client: cardSchema,
+  verified: z.boolean(),
+  session: z.string().optional(),
+  updatesAllowed: z.boolean(),
+});
+
+export async function publicPortalRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onClose', async () => {
+    await usageMeterFor(app.ctx).close();
+  });
+
+  r.get(
+    '/api/public/portals/:portalId',
+    {
+      schema: {
+        tags: ['public'],
+        summary: "A portal's public configuration (branding and what it shows); no client or owner data",
+        params,
+        response: { 200: publicPortalSchema, 404: errorShape },
+      },
+    },
+    async (req, reply) => {
+      const view = wellFormed(req.params.portalId) ? await getPublicPortal(app.ctx, req.params.portalId) : null;
+      if (!view) throw new NotFoundError(portalTexts.portalNotFound, 'portal_not_found');
+      reply.header('cache-control', 'no-cache');
+      return view;
+    },
+  );
+
+  r.post(
+    '/api/public/portals/:portalId/lookup',
+    {
+      // The hot path: the answer is built field by field (client-card.ts) and only serialised here; the schemas
+      // below document it in OpenAPI without a second validation pass per lookup.
+      serializerCompiler: () => (data) => JSON.stringify(data),
+      // Its own per-address and per-portal limits (lookup-limits.ts) are stricter than the global per-address one.
+      config: { rateLimit: false },
+      schema: {
+        tags: ['public'],
+        summary: 'Look up one client: by exact e-mail or full name, by access-link token, or by card session',
+        description:
+          'Exact matches only (trimmed, case-insensitive; names with inner spaces collapsed). Every miss answers the same 404. ' +
+          'On a portal that requires verification (or with verify: true) a search answers 202 and e-mails a 6-digit code; ' +
+          'the same query with the code answers the card. Rate-limited per address and per portal (429 with Retry-After).',
+        params,
+        body: lookupBody,
+        response: {
+          200: lookupAnswer,
+          202: z.object({
+            verification: z.literal('sent'),
+            message: z.string(),
+            demoCode: z.string().optional().describe('The demo portal only: its clients are made up, so the code is shown instead of e-mailed'),
+          }),
+          400: errorShape,
+          401: errorShape,
+          404: errorShape,
+          409: errorShape,
+          429: errorShape,
+          503: errorShape,
+        },
+      },
+    },
+    async (req, reply) => {
+      if (!wellFormed(req.params.portalId)) throw notFound();
+      const { query, token, session, code, verify } = req.body;
+      const request: LookupRequest =
+        query !== undefined ? { query, code, verify } : token !== undefined ? { token } : { session: session! };
+      const outcome = await lookupClient(app.ctx, req.params.portalId, request, req.ip);
+      reply.header('cache-control', 'no-store');
+      if (outcome.type === 'verification_sent') {
+        return reply.status(202).send({ verification: 'sent' as const, message: portalTexts.codeSent, ...(outcome.demoCode ? { demoCode: outcome.demoCode } : {}) });
+      }
+      return { client: outcome.client, verified: outcome.verified, session: outcome.session, updatesAllowed: outcome.updatesAllowed };
+    },
+  );
+
+  r.post(
+    '/api/public/portals/:portalId/updates',
+    {
+      schema: {
+        tags: ['public'],
+        summary: "Send the business a short update or question from a verified client's card",
+        description:
+          'Needs the card session of an access-link or verified-code lookup (a plain e-mail or name search is not proof of ' +
+          'identity). Stored for the business and e-mailed to the owner. Rate-limited per address, client and portal.',
+        params,
+        body: z.object({
+          session: text(1000).min(1),
+          message: text(CLIENT_UPDATE_MAX_LENGTH * 4),
+        }),
+        response: { 201: z.object({ id: z.string(), createdAt: z.iso.datetime() }), 400: errorShape, 401: errorShape, 403: errorShape, 404: errorShape, 429: errorShape, 503: errorShape },
+      },
+    },
+    async (req, reply) => {
+      if (!wellFormed(req.params.portalId)) throw notFound();
+      const saved = await sendClientUpdate(app.ctx, req.params.portalId, req.body, req.ip);
+      return reply.status(201).send(saved);
+    },
+  );
+}
+

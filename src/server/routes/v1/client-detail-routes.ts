@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireSession } from '../../plugins/session';
+import { getClientDetail } from '../../services/client-detail/get-client-detail';
+import { restoreManualPositions, setQueuePosition } from '../../services/client-detail/set-queue-position';
+import { sessionBusiness } from './business-context';
+import { errorShape } from './portal-schemas';
+
+const clientParams = z.object({ portalId: z.string().min(1).max(64), clientId: z.string().min(1).max(500) });
+const portalParams = z.object({ portalId: z.string().min(1).max(64) });
+
+const detailSchema = z.object({
+  clientId: z.string(),
+  row: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  status: z.string(),
+  priority: z.string(),
+  dueDate: z.string().nullable(),
+  dueDateText: z.string(),
+  notes: z.string(),
+  raw: z.record(z.string(), z.string()),
+  queueState: z.enum(['queued', 'completed', 'cancelled']).nullable(),
+  queuePosition: z.number().int().nullable(),
+  estimatedCompletion: z.string().nullable(),
+  manualPosition: z.number().int().nullable(),
+  queueLength: z.number().int(),
+  createdAt: z.iso.datetime(),
+  updatedAt: z.iso.datetime(),
+  history: z.array(z.object({ oldStatus: z.string().nullable(), newStatus: z.string(), changedAt: z.iso.datetime() })),
+});
+
+const manualValue = z.object({ clientId: z.string().min(1).max(500), manualPosition: z.number().int().min(1).max(1_000_000).nullable() });
+const previousSchema = z.object({ previous: z.array(manualValue).describe('The overrides as they were: send them back to undo') });
+const errors = { 400: errorShape, 401: errorShape, 403: errorShape, 404: errorShape, 409: errorShape };
+
+/** One client of the business's portal: row, status history, and its manual queue position (D4). */
+export async function clientDetailRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.addHook('preHandler', requireSession);
+
+  r.get(
+    '/api/v1/portals/:portalId/clients/:clientId',
+    {
+      schema: {
+        tags: ['business app'],
+        summary: 'A client: its sheet row, queue figures and status history with times',
+        params: clientParams,
+        response: { 200: detailSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const business = await sessionBusiness(req);
+      return getClientDetail(app.ctx.db, business.id, req.params.portalId, req.params.clientId);
+    },
+  );
+
+  r.put(
+    '/api/v1/portals/:portalId/clients/:clientId/queue-position',
+    {
+      schema: {
+        tags: ['business app'],
+        summary: "Puts a queued client at a position of the queue (null clears its override); returns what to send to undo",
+        params: clientParams,
+        body: z.object({ position: z.number().int().min(1).max(1_000_000).nullable() }),
+        response: { 200: previousSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const business = await sessionBusiness(req);
+      return setQueuePosition(app.ctx.db, business.id, req.params.portalId, req.params.clientId, req.body.position, {
+        businessId: business.id,
+        userId: req.sessionUser!.id,
+        ipAddress: req.ip,
+        timeZone: business.timeZone,
+      });
+    },
+  );
+
+  r.put(
+    '/api/v1/portals/:portalId/manual-positions',
+    {
+      schema: {
+        tags: ['business app'],
+        summary: 'Restores manual queue positions as returned by a position change (undo)',
+        params: portalParams,
+        body: z.object({ positions: z.array(manualValue).max(10_000) }),
+        response: { 200: previousSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const business = await sessionBusiness(req);
+      return restoreManualPositions(app.ctx.db, business.id, req.params.portalId, req.body.positions, {
+        businessId: business.id,
+        userId: req.sessionUser!.id,
+        ipAddress: req.ip,
+        timeZone: business.timeZone,
+      });
+    },
+  );
+}

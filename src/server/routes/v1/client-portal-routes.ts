@@ -1,0 +1,171 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireSession } from '../../plugins/session';
+import { getAccessLink, revokeAccessLink, rotateAccessLink } from '../../services/client-access/access-link';
+import { listClientUpdates, listPortalUpdates, markClientUpdatesRead } from '../../services/client-updates/list-client-updates';
+import { getUsage } from '../../services/usage/get-usage';
+import { sessionBusiness } from './business-context';
+
+// The business side of the public portal: clients' access links (D3), their updates, and the month's lookups
+// against the plan (D5). Every route needs a signed-in owner; the business comes from the session, never from
+// the request, so another business's portal or client is simply not found.
+
+const errorShape = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
+const clientParams = z.object({ portalId: z.string().min(1).max(64), clientId: z.string().min(1).max(500) });
+const portalParams = z.object({ portalId: z.string().min(1).max(64) });
+
+const linkState = z.object({ active: z.boolean(), createdAt: z.iso.datetime().nullable(), lastUsedAt: z.iso.datetime().nullable() });
+const updateSchema = z.object({
+  id: z.string(),
+  clientId: z.string(),
+  clientName: z.string(),
+  message: z.string(),
+  via: z.enum(['link', 'code']),
+  createdAt: z.iso.datetime(),
+  readAt: z.iso.datetime().nullable(),
+});
+const updatesList = z.object({ updates: z.array(updateSchema), unread: z.number().int() });
+const errors = { 401: errorShape, 403: errorShape, 404: errorShape, 429: errorShape };
+
+export async function clientPortalRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const base = '/api/v1/portals/:portalId/clients/:clientId';
+
+  r.get(
+    `${base}/access-link`,
+    {
+      preHandler: requireSession,
+      schema: { tags: ['business'], summary: "Whether the client has an access link (the link itself is shown only when made)", params: clientParams, response: { 200: linkState, ...errors } },
+    },
+    async (req) => {
+      const business = await sessionBusiness(req);
+      return getAccessLink(app.ctx.db, business.id, req.params.portalId, req.params.clientId);
+    },
+  );
+
+  r.post(
+    `${base}/access-link`,
+    {
+      preHandler: requireSession,
+      schema: {
+        tags: ['business'],
+        summary: "Make a new access link for the client (the old one stops working); the link is returned once",
+        params: clientParams,
+        response: { 201: linkState.extend({ active: z.literal(true), url: z.string(), token: z.string() }), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const business = await sessionBusiness(req);
+      const link = await rotateAccessLink(app.ctx.db, app.ctx.env, {
+        businessId: business.id,
+        portalId: req.params.portalId,
+        clientId: req.params.clientId,
+        actorUserId: req.sessionUser!.id,
+        ipAddress: req.ip,
+      });
+      reply.header('cache-control', 'no-store');
+      return reply.status(201).send(link);
+    },
+  );
+
+  r.delete(
+    `${base}/access-link`,
+    {
+      preHandler: requireSession,
+      schema: { tags: ['business'], summary: "Revoke the client's access link", params: clientParams, response: { 200: z.object({ revoked: z.boolean() }), ...errors } },
+    },
+    async (req) => {
+      const business = await sessionBusiness(req);
+      const revoked = await revokeAccessLink(app.ctx.db, {
+        businessId: business.id,
+        portalId: req.params.portalId,
+        clientId: req.params.clientId,
+        actorUserId: req.sessionUser!.id,
+        ipAddress: req.ip,
+      });
+      return { revoked };
+    },
+  );
+
+  r.get(
+    `${base}/updates`,
+    {
+      preHandler: requireSession,
+      schema: { tags: ['business'], summary: "The client's updates and questions sent from the portal, newest first", params: clientParams, response: { 200: updatesList, ...errors } },
+    },
+    async (req) => {
+      const business = await sessionBusiness(req);
+      return listClientUpdates(app.ctx.db, business.id, req.params.portalId, req.params.clientId);
+    },
+  );
+
+  r.post(
+    `${base}/updates/read`,
+    {
+      preHandler: requireSession,
+      schema: {
+        tags: ['business'],
+        summary: "Mark the client's updates read (all, or the given ids)",
+        params: clientParams,
+        body: z.object({ ids: z.array(z.uuid()).max(500).optional() }),
+        response: { 200: z.object({ marked: z.number().int() }), 400: errorShape, ...errors },
+      },
+    },
+    async (req) => {
+      const business = await sessionBusiness(req);
+      const marked = await markClientUpdatesRead(app.ctx.db, {
+        businessId: business.id,
+        portalId: req.params.portalId,
+        clientId: req.params.clientId,
+        actorUserId: req.sessionUser!.id,
+        ids: req.body.ids,
+      });
+      return { marked };
+    },
+  );
+
+  r.get(
+    '/api/v1/portals/:portalId/updates',
+    {
+      preHandler: requireSession,
+      schema: {
+        tags: ['business'],
+        summary: "The portal's latest client updates, newest first",
+        params: portalParams,
+        querystring: z.object({ unread: z.enum(['true', 'false']).optional() }),
+        response: { 200: updatesList, ...errors },
+      },
+    },
+    async (req) => {
+      const business = await sessionBusiness(req);
+      return listPortalUpdates(app.ctx.db, business.id, req.params.portalId, { unreadOnly: req.query.unread === 'true' });
+    },
+  );
+
+  r.get(
+    '/api/v1/usage',
+    {
+      preHandler: requireSession,
+      schema: {
+        tags: ['business'],
+        summary: "This month's portal lookups against the plan's searches (D5)",
+        response: {
+          200: z.object({
+            month: z.string().describe('YYYY-MM in the business time zone'),
+            used: z.number().int(),
+            limit: z.number().int().nullable().describe('null: unlimited'),
+            level: z.enum(['ok', 'warning', 'exceeded']).describe('warning from 80%, exceeded from 100%; clients are never cut off'),
+            plan: z.string(),
+            days: z.array(z.object({ day: z.string(), lookups: z.number().int(), misses: z.number().int() })),
+          }),
+          ...errors,
+        },
+      },
+    },
+    async (req) => {
+      const business = await sessionBusiness(req);
+      return getUsage(app.ctx, business);
+    },
+  );
+}

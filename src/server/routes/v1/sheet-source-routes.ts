@@ -1,0 +1,256 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { columnMappingSchema, type ColumnMapping } from '@core/columns';
+import { messages } from '@core/messages';
+import { extractSheetGid, sheetGidSchema, sheetUrlSchema } from '@core/validation/sheet-url';
+import { AppError, ValidationError } from '../../errors';
+import { sheetSourceFor } from '../../integrations/sheets/google-sheets';
+import { requireSession } from '../../plugins/session';
+import { getPortal, getPortalRow } from '../../services/portals/get-portal';
+import { analyzeCsv, analyzeSheet } from '../../services/sheet-sync/analyze-sheet';
+import { listSyncRuns } from '../../services/sheet-sync/list-sync-runs';
+import { runSync, type SyncResult } from '../../services/sheet-sync/run-sync';
+import { sessionBusiness } from './business-context';
+import {
+  analysisSchema,
+  analyzeBody,
+  errorShape,
+  importQuery,
+  importReportSchema,
+  portalDetailSchema,
+  portalIdParams,
+  saveSourceBody,
+  syncBody,
+  syncRunSchema,
+} from './portal-schemas';
+
+const CSV_TYPES = ['text/csv', 'application/csv'];
+const CSV_REQUIRED = 'Send the CSV file as the request body (Content-Type: text/csv).';
+
+/** The request body of the CSV routes: the file's bytes (UTF-8, or Windows-1252 as Excel writes it). */
+const csvFile = z
+  .custom<Buffer>((v) => Buffer.isBuffer(v) && v.length > 0, { error: CSV_REQUIRED })
+  .describe(`The CSV file, up to SHEETS_MAX_MB (20 MB by default); the first row holds the headers`);
+
+function firstIssue(error: z.ZodError): string {
+  return error.issues[0]?.message ?? 'Invalid request';
+}
+
+/** { sheetUrl, sheetId } from an address, with the spec's two messages; the tab from `gid` or the address. */
+function readSheetAddress(sheetUrl: string, gid: string | null | undefined) {
+  const parsed = sheetUrlSchema.safeParse(sheetUrl);
+  if (!parsed.success) throw new ValidationError(firstIssue(parsed.error), 'invalid_sheet_url');
+  const tab = gid?.trim() ? gid.trim() : extractSheetGid(parsed.data.sheetUrl);
+  if (tab !== null) {
+    const checked = sheetGidSchema.safeParse(tab);
+    if (!checked.success) throw new ValidationError(firstIssue(checked.error), 'invalid_gid');
+  }
+  return { ...parsed.data, gid: tab };
+}
+
+function readMappingParam(text: string | undefined): ColumnMapping | undefined {
+  if (text === undefined || text.trim() === '') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ValidationError(messages.sheets.mappingIncomplete, 'invalid_mapping');
+  }
+  const parsed = columnMappingSchema.safeParse(value);
+  if (!parsed.success) throw new ValidationError(firstIssue(parsed.error), 'invalid_mapping');
+  return parsed.data;
+}
+
+function csvBody(req: FastifyRequest): Buffer {
+  const body = req.body;
+  if (!Buffer.isBuffer(body) || body.length === 0) throw new ValidationError(CSV_REQUIRED, 'csv_required');
+  return body;
+}
+
+const report = (result: SyncResult) => ({
+  ...result.run,
+  applied: result.applied,
+  headers: result.headers,
+  columnMapping: result.columnMapping,
+  previewRows: result.previewRows,
+  confidence: result.confidence,
+});
+
+/**
+ * A portal's data source: analyse a Google Sheet or a CSV file, connect a sheet (saved when its first sync
+ * applies), import a CSV upload, sync on demand, and the sync history. Uploads are text/csv up to SHEETS_MAX_MB.
+ */
+export async function sheetSourceRoutes(app: FastifyInstance) {
+  const maxBytes = app.ctx.env.SHEETS_MAX_MB * 1024 * 1024;
+  app.addContentTypeParser(CSV_TYPES, { parseAs: 'buffer', bodyLimit: maxBytes }, (_req, body, done) => done(null, body));
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.addHook('preHandler', requireSession);
+  const deps = () => ({ ...app.ctx, sheetSource: sheetSourceFor(app.ctx.env) });
+
+  r.post(
+    '/api/v1/portals/:portalId/source/analyze',
+    {
+      schema: {
+        tags: ['portal data'],
+        summary: "Reads a Google Sheet's tab and suggests a column mapping (nothing is saved)",
+        description:
+          "The sheet is fetched only from GOOGLE_SHEETS_BASE_URL with the id taken from the address. A private sheet (an HTML sign-in page) answers 422 'Failed to access spreadsheet: ...'; Google's 404 or 500 answers 502 'Failed to fetch sheet data: {status}'.",
+        params: portalIdParams,
+        body: analyzeBody,
+        response: { 200: analysisSchema, 400: errorShape, 404: errorShape, 422: errorShape, 502: errorShape },
+      },
+    },
+    async (req) => {
+      const business = await sessionBusiness(req);
+      const portal = await getPortalRow(app.ctx.db, business.id, req.params.portalId);
+      const address = readSheetAddress(req.body.sheetUrl, req.body.gid);
+      return analyzeSheet(deps().sheetSource, { sheetId: address.sheetId, gid: address.gid, portal, dateOrder: portal.dateOrder });
+    },
+  );
+
+  r.post(
+    '/api/v1/portals/:portalId/import/analyze',
+    {
+      bodyLimit: maxBytes,
+      schema: {
+        tags: ['portal data'],
+        summary: 'Reads a CSV file (text/csv body) and suggests a column mapping (nothing is saved)',
+        consumes: CSV_TYPES,
+        params: portalIdParams,
+        body: csvFile,
+        response: { 200: analysisSchema, 400: errorShape, 404: errorShape, 413: errorShape, 422: errorShape },
+      },
+    },
+    async (req) => {
+      const business = await sessionBusiness(req);
+      const portal = await getPortalRow(app.ctx.db, business.id, req.params.portalId);
+      return analyzeCsv(csvBody(req), { portal, dateOrder: portal.dateOrder });
+    },
+  );
+
+  r.put(
+    '/api/v1/portals/:portalId/source',
+    {
+      schema: {
+        tags: ['portal data'],
+        summary: 'Connects a Google Sheet with its column mapping and syncs it',
+        description:
+          'The source is saved only when this first sync applies. 409 confirm_drop when more than half of the current clients would be removed (send confirmDrop: true to apply); 422 when a mapped column is missing or a client id repeats; 502 when Google fails.',
+        params: portalIdParams,
+        body: saveSourceBody,
+        response: {
+          200: z.object({ portal: portalDetailSchema, sync: importReportSchema }),
+          400: errorShape,
+          404: errorShape,
+          409: errorShape,
+          422: errorShape,
+          502: errorShape,
+        },
+      },
+    },
+    async (req) => {
+      const business = await sessionBusiness(req);
+      await getPortalRow(app.ctx.db, business.id, req.params.portalId);
+      const address = readSheetAddress(req.body.sheetUrl, req.body.gid);
+      const result = await runSync(deps(), {
+        portalId: req.params.portalId,
+        businessId: business.id,
+        timeZone: business.timeZone,
+        trigger: 'setup',
+        actorUserId: req.sessionUser!.id,
+        confirmDrop: req.body.confirmDrop,
+        dateOrder: req.body.dateOrder,
+        newSheet: {
+          sheetId: address.sheetId,
+          sheetUrl: address.sheetUrl,
+          gid: address.gid,
+          mapping: req.body.columnMapping,
+          setupMethod: req.body.setupMethod ?? 'import',
+        },
+      });
+      return { portal: await getPortal(app.ctx.db, business.id, req.params.portalId), sync: report(result) };
+    },
+  );
+
+  r.post(
+    '/api/v1/portals/:portalId/import',
+    {
+      bodyLimit: maxBytes,
+      schema: {
+        tags: ['portal data'],
+        summary: 'Imports a CSV upload (text/csv body) as the portal data',
+        description:
+          'The column mapping is detected (or the saved one reused) unless `columnMapping` is given as a JSON query parameter. Rows without an e-mail are skipped; a missing id becomes client_{row}, a missing name or status Unknown; of rows sharing an e-mail the later one is used. Clients missing from the file are marked removed (kept 30 days). Validated first, then applied in one transaction.',
+        consumes: CSV_TYPES,
+        params: portalIdParams,
+        querystring: importQuery,
+        body: csvFile,
+        response: { 200: importReportSchema, 400: errorShape, 404: errorShape, 409: errorShape, 413: errorShape, 422: errorShape },
+      },
+    },
+    async (req) => {
+      const business = await sessionBusiness(req);
+      await getPortalRow(app.ctx.db, business.id, req.params.portalId);
+      const bytes = csvBody(req);
+      const result = await runSync(deps(), {
+        portalId: req.params.portalId,
+        businessId: business.id,
+        timeZone: business.timeZone,
+        trigger: 'upload',
+        actorUserId: req.sessionUser!.id,
+        confirmDrop: req.query.confirmDrop,
+        dryRun: req.query.dryRun,
+        dateOrder: req.query.dateOrder,
+        upload: { bytes, mapping: readMappingParam(req.query.columnMapping), setupMethod: req.query.setupMethod },
+      });
+      return report(result);
+    },
+  );
+
+  r.post(
+    '/api/v1/portals/:portalId/sync',
+    {
+      schema: {
+        tags: ['portal data'],
+        summary: "Syncs the portal's Google Sheet now ('Sync now')",
+        description:
+          'On failure the last good data stays and the error is recorded with the time (GET .../syncs, and lastError on the portal). 409 sync_in_progress when a sync is running; 409 confirm_drop as for PUT source.',
+        params: portalIdParams,
+        body: syncBody,
+        response: { 200: importReportSchema, 404: errorShape, 409: errorShape, 422: errorShape, 502: errorShape },
+      },
+    },
+    async (req) => {
+      const business = await sessionBusiness(req);
+      const portal = await getPortalRow(app.ctx.db, business.id, req.params.portalId);
+      if (portal.sourceType !== 'google_sheet') throw new AppError(422, 'no_sheet', messages.sync.noSheet);
+      const result = await runSync(deps(), {
+        portalId: portal.id,
+        businessId: business.id,
+        timeZone: business.timeZone,
+        trigger: 'manual',
+        actorUserId: req.sessionUser!.id,
+        confirmDrop: req.body?.confirmDrop,
+      });
+      return report(result);
+    },
+  );
+
+  r.get(
+    '/api/v1/portals/:portalId/syncs',
+    {
+      schema: {
+        tags: ['portal data'],
+        summary: 'The latest syncs and imports, newest first, with their counts, errors and (while running) progress',
+        params: portalIdParams,
+        response: { 200: z.object({ syncs: z.array(syncRunSchema) }), 404: errorShape },
+      },
+    },
+    async (req) => {
+      const business = await sessionBusiness(req);
+      const portal = await getPortalRow(app.ctx.db, business.id, req.params.portalId);
+      return { syncs: await listSyncRuns(app.ctx.db, portal.id) };
+    },
+  );
+}

@@ -1,0 +1,90 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { clientAccessTokens } from '../../db/schema';
+import type { Env } from '../../env';
+import { recordActivity } from '../activity/record-activity';
+import { getBusinessClient } from './business-client';
+import { hashAccessToken, newAccessToken } from './secrets';
+
+/** The state of a client's access link; the token itself is shown once, when it is made. */
+export interface AccessLinkState {
+  active: boolean;
+  createdAt: string | null;
+  lastUsedAt: string | null;
+}
+
+export interface NewAccessLink extends AccessLinkState {
+  active: true;
+  /** The link to give the client (`{APP_URL}/portal/{portalId}?t={token}`). Not stored: shown only now. */
+  url: string;
+  token: string;
+}
+
+export function accessLinkUrl(env: Pick<Env, 'APP_URL'>, portalId: string, token: string): string {
+  return `${env.APP_URL}/portal/${encodeURIComponent(portalId)}?t=${token}`;
+}
+
+/** Whether the client has an access link, and since when. */
+export async function getAccessLink(db: Db, businessId: string, portalId: string, clientId: string): Promise<AccessLinkState> {
+  await getBusinessClient(db, businessId, portalId, clientId);
+  const [row] = await db
+    .select({ createdAt: clientAccessTokens.createdAt, lastUsedAt: clientAccessTokens.lastUsedAt })
+    .from(clientAccessTokens)
+    .where(and(eq(clientAccessTokens.portalId, portalId), eq(clientAccessTokens.clientId, clientId)));
+  return { active: Boolean(row), createdAt: row?.createdAt.toISOString() ?? null, lastUsedAt: row?.lastUsedAt?.toISOString() ?? null };
+}
+
+/**
+ * Makes a new access link for the client, replacing (and so invalidating) any earlier one. The new token is
+ * returned once; only its hash is stored. The activity row is written in the same transaction.
+ */
+export async function rotateAccessLink(
+  db: Db,
+  env: Pick<Env, 'APP_URL'>,
+  input: { businessId: string; portalId: string; clientId: string; actorUserId: string; ipAddress?: string | null },
+): Promise<NewAccessLink> {
+  await getBusinessClient(db, input.businessId, input.portalId, input.clientId);
+  const token = newAccessToken();
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(clientAccessTokens)
+      .values({ portalId: input.portalId, clientId: input.clientId, tokenHash: hashAccessToken(token), createdAt: now, createdByUserId: input.actorUserId })
+      .onConflictDoUpdate({
+        target: [clientAccessTokens.portalId, clientAccessTokens.clientId],
+        set: { tokenHash: hashAccessToken(token), createdAt: now, createdByUserId: input.actorUserId, lastUsedAt: null },
+      });
+    await recordActivity(tx, {
+      type: 'portal.access_link_rotated',
+      actorUserId: input.actorUserId,
+      businessId: input.businessId,
+      ipAddress: input.ipAddress ?? null,
+      detail: { portalId: input.portalId, clientId: input.clientId },
+    });
+  });
+  return { active: true, createdAt: now.toISOString(), lastUsedAt: null, url: accessLinkUrl(env, input.portalId, token), token };
+}
+
+/** Revokes the client's access link: the link stops working at once. Returns whether there was one. */
+export async function revokeAccessLink(
+  db: Db,
+  input: { businessId: string; portalId: string; clientId: string; actorUserId: string; ipAddress?: string | null },
+): Promise<boolean> {
+  await getBusinessClient(db, input.businessId, input.portalId, input.clientId);
+  return db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(clientAccessTokens)
+      .where(and(eq(clientAccessTokens.portalId, input.portalId), eq(clientAccessTokens.clientId, input.clientId)))
+      .returning({ clientId: clientAccessTokens.clientId });
+    if (deleted.length > 0) {
+      await recordActivity(tx, {
+        type: 'portal.access_link_revoked',
+        actorUserId: input.actorUserId,
+        businessId: input.businessId,
+        ipAddress: input.ipAddress ?? null,
+        detail: { portalId: input.portalId, clientId: input.clientId },
+      });
+    }
+    return deleted.length > 0;
+  });
+}

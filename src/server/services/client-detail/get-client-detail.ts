@@ -1,0 +1,68 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { clients, clientStatusHistory } from '../../db/schema';
+import { NotFoundError } from '../../errors';
+import { clientNotFoundMessage } from '../client-access/business-client';
+import { getPortalRow } from '../portals/get-portal';
+
+export interface ClientDetailView {
+  clientId: string;
+  row: number;
+  name: string;
+  email: string;
+  status: string;
+  priority: string;
+  dueDate: string | null;
+  dueDateText: string;
+  notes: string;
+  /** Every cell of the sheet row by header. */
+  raw: Record<string, string>;
+  queueState: 'queued' | 'completed' | 'cancelled' | null;
+  queuePosition: number | null;
+  estimatedCompletion: string | null;
+  manualPosition: number | null;
+  /** Clients currently in the queue (the largest position that can be set). */
+  queueLength: number;
+  createdAt: string;
+  updatedAt: string;
+  history: { oldStatus: string | null; newStatus: string; changedAt: string }[];
+}
+
+/** One current client of the business's portal with its row, queue figures and status history (oldest first). */
+export async function getClientDetail(db: Db, businessId: string, portalId: string, clientId: string): Promise<ClientDetailView> {
+  const portal = await getPortalRow(db, businessId, portalId);
+  const [row] = await db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.portalId, portal.id), eq(clients.clientId, clientId)));
+  if (!row || row.removedAt) throw new NotFoundError(clientNotFoundMessage);
+  const [history, queued] = await Promise.all([
+    db
+      .select({ oldStatus: clientStatusHistory.oldStatus, newStatus: clientStatusHistory.newStatus, changedAt: clientStatusHistory.changedAt })
+      .from(clientStatusHistory)
+      .where(and(eq(clientStatusHistory.portalId, portal.id), eq(clientStatusHistory.clientId, clientId)))
+      .orderBy(asc(clientStatusHistory.changedAt), asc(clientStatusHistory.id))
+      .limit(500),
+    db.$count(clients, and(eq(clients.portalId, portal.id), eq(clients.queueState, 'queued'))),
+  ]);
+  return {
+    clientId: row.clientId,
+    row: row.row,
+    name: row.name,
+    email: row.email,
+    status: row.status,
+    priority: row.priority,
+    dueDate: row.dueDate,
+    dueDateText: row.dueDateText,
+    notes: row.notes,
+    raw: row.raw,
+    queueState: row.queueState,
+    queuePosition: row.queuePosition,
+    estimatedCompletion: row.estimatedCompletion,
+    manualPosition: row.manualPosition,
+    queueLength: Number(queued),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    history: history.map((h) => ({ ...h, changedAt: h.changedAt.toISOString() })),
+  };
+}

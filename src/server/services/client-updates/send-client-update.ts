@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm';
+import { CLIENT_UPDATE_MAX_LENGTH, portalTexts } from '@core/portal-texts';
+import type { AppContext } from '../../context';
+import { businessProfiles, clientUpdates } from '../../db/schema';
+import { DEMO_BUSINESS_ID } from '../../db/seed/demo-business';
+import { AppError, ForbiddenError, ValidationError } from '../../errors';
+import { readCardSession } from '../client-access/secrets';
+import { renderEmail } from '../email-templates/render';
+import { notFound, portalUnavailable } from '../portal-lookup/lookup-client';
+import { checkUpdateLimits } from '../portal-lookup/lookup-limits';
+import { runLookupQuery } from '../portal-lookup/lookup-queries';
+import { currentPortalSettings } from '../portal-lookup/portal-settings';
+
+type Ctx = Pick<AppContext, 'db' | 'env' | 'logger' | 'mailer' | 'settings' | 'rateStore'>;
+
+/**
+ * A client's update or question from the card (issue 5, item 3). Only a visitor who proved who they are may send
+ * one: the card session from an access link or an e-mailed code (never a bare e-mail or name lookup, which anyone
+ * who knows the address could make). Stored for the business, e-mailed to the owner, rate-limited per address,
+ * client and portal.
+ */
+export async function sendClientUpdate(ctx: Ctx, portalId: string, input: { session: string; message: string }, ip: string) {
+  const session = readCardSession(ctx.env, input.session);
+  if (!session || session.portalId !== portalId) throw new AppError(401, 'session_expired', portalTexts.sessionExpired);
+  const message = input.message.replace(/\r\n/g, '\n').trim();
+  if (message.length === 0) throw new ValidationError(portalTexts.updateEmpty);
+  if (message.length > CLIENT_UPDATE_MAX_LENGTH) throw new ValidationError(portalTexts.updateTooLong(CLIENT_UPDATE_MAX_LENGTH));
+
+  const [row] = await runLookupQuery(ctx.db, 'clientId', portalId, session.clientId);
+  if (!row) throw notFound();
+  if (row.businessStatus === 'suspended') throw portalUnavailable();
+  if (row.clientId === null) throw notFound();
+  const { config } = await currentPortalSettings(ctx.db, row.portalId, row.portalUpdatedAt);
+  if (!config.allowClientUpdates) throw new ForbiddenError(portalTexts.updatesOff, 'updates_off');
+  await checkUpdateLimits(ctx.rateStore, ip, portalId, row.clientId);
+
+  const [saved] = await ctx.db
+    .insert(clientUpdates)
+    .values({ portalId, clientId: row.clientId, businessId: row.businessId, message, via: session.via })
+    .returning({ id: clientUpdates.id, createdAt: clientUpdates.createdAt });
+
+  if (row.businessId !== DEMO_BUSINESS_ID) {
+    void notifyOwner(ctx, row.businessId, { portalId, clientName: row.name!, clientEmail: row.email!, message }).catch((err: unknown) =>
+      ctx.logger.warn({ err, portalId }, 'could not e-mail a client update to the business owner'),
+    );
+  }
+  return { id: saved!.id, createdAt: saved!.createdAt.toISOString() };
+}
+
+/**
+ * E-mails the owner. The platform has no editable template for this direction (the 'client_update' template is
+ * the business's update to a client), so the text is fixed here and rendered with the platform's sender name and
+ * footer. Reply-To is the client, so the owner can answer directly.
+ */
+async function notifyOwner(ctx: Ctx, businessId: string, u: { portalId: string; clientName: string; clientEmail: string; message: string }) {
+  const [owner] = await ctx.db
+    .select({ email: businessProfiles.email, ownerName: businessProfiles.ownerName })
+    .from(businessProfiles)
+    .where(eq(businessProfiles.id, businessId));
+  if (!owner) return;
+  const settings = await ctx.settings.get();
+  const mail = renderEmail(
+    {
+      subject: 'New message from {{clientName}} on your client portal',
+      body: [
+        'Hello {{ownerName}},',
+        '{{clientName}} ({{clientEmail}}) sent this from your client portal:',
+        '{{message}}',
+        'Reply to this e-mail to answer {{clientName}}, or see all messages in your dashboard:',
+        '{{link}}',
+      ].join('\n\n'),
+    },
+    {
+      ownerName: owner.ownerName,
+      clientName: u.clientName,
+      clientEmail: u.clientEmail,
+      message: u.message,
+      link: `${ctx.env.APP_URL}/app/portals`,
+    },
+    settings,
+  );
+  await ctx.mailer.send({ to: owner.email, fromName: settings.email.emailSenderName, replyTo: u.clientEmail, ...mail });
+}

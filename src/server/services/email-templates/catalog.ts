@@ -1,0 +1,148 @@
+// The platform's transactional e-mails: each with a default subject and body and the placeholders it may use.
+
+export const emailTemplateKeys = [
+  'welcome',
+  'account_invitation',
+  'password_reset',
+  'trial_ending',
+  'trial_ended',
+  'payment_failed',
+  'monthly_report',
+  'portal_verification_code',
+  'client_update',
+] as const;
+export type EmailTemplateKey = (typeof emailTemplateKeys)[number];
+
+export interface EmailTemplateDefinition {
+  key: EmailTemplateKey;
+  name: string;
+  /** When the platform sends it. */
+  description: string;
+  /** Placeholders the subject and body may use, each with a sample value for previews and test sends. */
+  placeholders: Record<string, string>;
+  subject: string;
+  body: string;
+}
+
+/** Placeholders every template may use. */
+export const commonPlaceholders: Record<string, string> = {
+  platformName: 'StatusLink',
+  supportEmail: 'support@example.com',
+};
+
+export function isEmailTemplateKey(value: unknown): value is EmailTemplateKey {
+  return typeof value === 'string' && (emailTemplateKeys as readonly string[]).includes(value);
+}
+
+export const emailTemplateCatalog: Record<EmailTemplateKey, EmailTemplateDefinition> = {
+  welcome: {
+    key: 'welcome',
+    name: 'Welcome',
+    description: 'Sent to a business owner right after sign-up, when the welcome e-mail is enabled.',
+    placeholders: { ownerName: 'Dana Owner', companyName: 'Owner & Co Tax', trialDays: '14', trialEndDate: 'March 14, 2026', link: 'https://statuslink.example/app/dashboard' },
+    subject: 'Welcome to {{platformName}}, {{ownerName}}',
+    body: [
+      'Hello {{ownerName}},',
+      'Welcome to {{platformName}}! The account of {{companyName}} is ready, with a free trial of {{trialDays}} days (until {{trialEndDate}}).',
+      'Connect your client spreadsheet and share your first status portal from your dashboard:',
+      '{{link}}',
+      'Questions? Just reply to this e-mail.',
+    ].join('\n\n'),
+  },
+  account_invitation: {
+    key: 'account_invitation',
+    name: 'Account created by an operator',
+    description: 'Sent when a platform operator adds a business: a link for the owner to choose a password.',
+    placeholders: { ownerName: 'Dana Owner', companyName: 'Owner & Co Tax', email: 'dana@example.com', link: 'https://statuslink.example/reset-password?token=...' },
+    subject: 'Your {{platformName}} account for {{companyName}}',
+    body: [
+      'Hello {{ownerName}},',
+      'An account for {{companyName}} has been created for you on {{platformName}}. Your sign-in e-mail is {{email}}.',
+      'Choose your password with this link (it works once and is valid for 72 hours):',
+      '{{link}}',
+    ].join('\n\n'),
+  },
+  password_reset: {
+    key: 'password_reset',
+    name: 'Password reset',
+    description: 'Sent when someone asks to reset a password on the Forgot Password page.',
+    placeholders: { name: 'Dana Owner', link: 'https://statuslink.example/reset-password?token=...' },
+    subject: 'Reset your {{platformName}} password',
+    body: [
+      'Hello {{name}},',
+      'Someone asked to reset the password of your {{platformName}} account. If it was you, choose a new password with the link below. It works once and expires in 60 minutes.',
+      '{{link}}',
+      'If you did not ask for this, you can ignore this e-mail: your password stays as it is.',
+    ].join('\n\n'),
+  },
+  trial_ending: {
+    key: 'trial_ending',
+    name: 'Trial ending',
+    description: 'Sent the configured number of days before a business trial ends (Email settings: trial ending reminder).',
+    placeholders: { ownerName: 'Dana Owner', companyName: 'Owner & Co Tax', daysLeft: '3', timeLeft: '3 days', trialEndDate: 'March 14, 2026', link: 'https://statuslink.example/pricing' },
+    subject: 'Your {{platformName}} trial ends in {{timeLeft}}',
+    body: [
+      'Hello {{ownerName}},',
+      'The free trial of {{companyName}} on {{platformName}} ends on {{trialEndDate}} ({{timeLeft}} from now).',
+      'Choose a plan to keep your client portals running without interruption:',
+      '{{link}}',
+    ].join('\n\n'),
+  },
+  trial_ended: {
+    key: 'trial_ended',
+    name: 'Trial ended',
+    description: 'Sent once when a business trial has ended, when the trial ended e-mail is enabled.',
+    placeholders: { ownerName: 'Dana Owner', companyName: 'Owner & Co Tax', link: 'https://statuslink.example/pricing' },
+    subject: 'Your {{platformName}} trial has ended',
+    body: [
+      'Hello {{ownerName}},',
+      'The free trial of {{companyName}} on {{platformName}} has ended. Choose a plan to keep using your client portals:',
+      '{{link}}',
+    ].join('\n\n'),
+  },
+  payment_failed: {
+    key: 'payment_failed',
+    name: 'Payment failed',
+    description: 'Sent when a subscription payment fails, when the payment failed e-mail is enabled.',
+    placeholders: { ownerName: 'Dana Owner', companyName: 'Owner & Co Tax', plan: 'Professional', amount: '$79.00', link: 'https://statuslink.example/app/dashboard' },
+    subject: 'Payment failed for your {{platformName}} subscription',
+    body: [
+      'Hello {{ownerName}},',
+      'We could not collect the payment of {{amount}} for the {{plan}} plan of {{companyName}}. Please update your payment details:',
+      '{{link}}',
+    ].join('\n\n'),
+  },
+  monthly_report: {
+    key: 'monthly_report',
+    name: 'Monthly report',
+    description: "A business's monthly summary of portal lookups, when the monthly report e-mail is enabled.",
+    placeholders: { ownerName: 'Dana Owner', companyName: 'Owner & Co Tax', month: 'February 2026', lookups: '412', portals: '2', link: 'https://statuslink.example/app/analytics' },
+    subject: 'Your {{platformName}} report for {{month}}',
+    body: [
+      'Hello {{ownerName}},',
+      'In {{month}} the clients of {{companyName}} looked up their status {{lookups}} times across {{portals}} portals.',
+      'See the details in your analytics:',
+      '{{link}}',
+    ].join('\n\n'),
+  },
+  portal_verification_code: {
+    key: 'portal_verification_code',
+    name: 'Portal verification code',
+    description: 'Sent to a client when a portal requires verification before showing a status.',
+    placeholders: { clientName: 'Jordan Client', companyName: 'Owner & Co Tax', code: '482913', minutes: '10' },
+    subject: 'Your {{companyName}} verification code: {{code}}',
+    body: [
+      'Hello {{clientName}},',
+      'Your code to see your project status with {{companyName}} is {{code}}. It is valid for {{minutes}} minutes.',
+      'If you did not ask for it, you can ignore this e-mail.',
+    ].join('\n\n'),
+  },
+  client_update: {
+    key: 'client_update',
+    name: 'Client update',
+    description: "Sent to a client when the business updates the client's project status.",
+    placeholders: { clientName: 'Jordan Client', companyName: 'Owner & Co Tax', status: 'In Progress', message: 'We started on your return.', link: 'https://statuslink.example/portal/portal_abc123def' },
+    subject: '{{companyName}}: your project is now {{status}}',
+    body: ['Hello {{clientName}},', '{{companyName}} updated your project: {{status}}.', '{{message}}', 'See your status at any time:', '{{link}}'].join('\n\n'),
+  },
+};

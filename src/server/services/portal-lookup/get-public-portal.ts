@@ -1,0 +1,78 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import { businessProfiles, portals } from '../../db/schema';
+import { DEMO_ACCESS_CLIENT_NAME, DEMO_ACCESS_TOKEN, DEMO_PORTAL_ID, demoSamples, type DemoSample } from '../../db/seed/demo-business';
+import { portalSettings } from './portal-settings';
+
+/** The branding and display settings of a portal, as anyone may read them: no client and no owner data. */
+export interface PublicPortalConfig {
+  companyName: string;
+  title: string;
+  welcomeMessage: string;
+  customMessage: string;
+  primaryColor: string;
+  secondaryColor: string;
+  backgroundColor: string;
+  logoUrl: string;
+  /** Present when the portal shows contact details. */
+  contact: { address: string; email: string; phone: string } | null;
+  show: { position: boolean; estimatedCompletion: boolean; notes: boolean; progressBar: boolean };
+  allowClientUpdates: boolean;
+  requireVerification: boolean;
+}
+
+export type PublicPortalState = 'ready' | 'no_data' | 'unavailable';
+
+export interface PublicPortalView {
+  portalId: string;
+  /** ready; no_data (nothing imported yet); unavailable (the business is suspended). */
+  state: PublicPortalState;
+  platformName: string;
+  /** Absent when unavailable. */
+  portal?: PublicPortalConfig;
+  /** The demo portal only: what visitors can try, and a sample client's personal link. */
+  demo?: { samples: DemoSample[]; accessLink: { name: string; path: string } };
+}
+
+/** The public configuration of a portal, or null when there is no such portal. */
+export async function getPublicPortal(ctx: Pick<AppContext, 'db' | 'settings'>, portalId: string): Promise<PublicPortalView | null> {
+  const [row] = await ctx.db
+    .select({
+      id: portals.id,
+      config: portals.config,
+      workloadSettings: portals.workloadSettings,
+      updatedAt: portals.updatedAt,
+      lastSyncedAt: portals.lastSyncedAt,
+      businessStatus: businessProfiles.status,
+    })
+    .from(portals)
+    .innerJoin(businessProfiles, eq(businessProfiles.id, portals.businessId))
+    .where(eq(portals.id, portalId));
+  if (!row) return null;
+  const platformName = (await ctx.settings.get()).general.platformName;
+  if (row.businessStatus === 'suspended') return { portalId: row.id, state: 'unavailable', platformName };
+  const { config: c } = portalSettings(row.id, row.updatedAt, row.config, row.workloadSettings);
+  const view: PublicPortalView = {
+    portalId: row.id,
+    state: row.lastSyncedAt === null ? 'no_data' : 'ready',
+    platformName,
+    portal: {
+      companyName: c.companyName,
+      title: c.title,
+      welcomeMessage: c.welcomeMessage,
+      customMessage: c.customMessage,
+      primaryColor: c.primaryColor,
+      secondaryColor: c.secondaryColor,
+      backgroundColor: c.backgroundColor,
+      logoUrl: c.logoUrl,
+      contact: c.showContactInfo ? { address: c.address, email: c.contactEmail, phone: c.contactPhone } : null,
+      show: { position: c.showPriority, estimatedCompletion: c.showEstimatedCompletion, notes: c.showNotes, progressBar: c.showProgressBar },
+      allowClientUpdates: c.allowClientUpdates,
+      requireVerification: c.requireVerification,
+    },
+  };
+  if (row.id === DEMO_PORTAL_ID) {
+    view.demo = { samples: demoSamples, accessLink: { name: DEMO_ACCESS_CLIENT_NAME, path: `/portal/${DEMO_PORTAL_ID}?t=${DEMO_ACCESS_TOKEN}` } };
+  }
+  return view;
+}

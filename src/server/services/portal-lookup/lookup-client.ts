@@ -1,0 +1,161 @@
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { messages } from '@core/messages';
+import { portalTexts } from '@core/portal-texts';
+import { parsePortalQuery } from '@core/validation/portal-search';
+import type { AppContext } from '../../context';
+import { clientAccessTokens } from '../../db/schema';
+import { DEMO_PORTAL_ID } from '../../db/seed/demo-business';
+import { AppError, NotFoundError, UnavailableError, ValidationError } from '../../errors';
+import { hashAccessToken, readCardSession, signCardSession, type SessionVia } from '../client-access/secrets';
+import { consumeVerificationCode, issueVerificationCode } from '../client-access/verification-codes';
+import { usageMeterFor } from '../usage/usage-meter';
+import { todayIn } from '../usage/usage-month';
+import { buildClientCard, type ClientCard } from './client-card';
+import { refreshQueue } from './fresh-queue';
+import { checkLookupLimits } from './lookup-limits';
+import { runLookupQuery, type LookupKind, type LookupRow } from './lookup-queries';
+import { currentPortalSettings } from './portal-settings';
+
+type LookupCtx = Pick<AppContext, 'db' | 'env' | 'logger' | 'mailer' | 'settings' | 'rateStore'>;
+
+/** What a visitor of the portal asks. Exactly one way in: a search, an access link's token, or a card session. */
+export type LookupRequest =
+  | { query: string; code?: string; verify?: boolean }
+  | { token: string }
+  | { session: string };
+
+export type LookupOutcome =
+  | {
+      type: 'card';
+      client: ClientCard;
+      /** True when the visitor proved who they are (access link or e-mailed code). */
+      verified: boolean;
+      /** A short-lived proof for refresh and updates, when verified. */
+      session?: string;
+      /** The portal accepts updates from clients. */
+      updatesAllowed: boolean;
+    }
+  /** `demoCode`: on the demo portal only, whose clients are made up, the code is shown instead of e-mailed. */
+  | { type: 'verification_sent'; demoCode?: string };
+
+/** 404 for every miss: unknown portal, unknown client, removed client, wrong or revoked token (D3: "not found" is uniform). */
+export const notFound = () => new NotFoundError(messages.portal.notFound, 'not_found');
+export const portalUnavailable = () => new UnavailableError(portalTexts.unavailable, 'portal_unavailable');
+
+const TOKEN_TOUCH_MS = 60 * 60_000;
+
+/** Answers a portal lookup (decisions D3, D4, D5; security 16-18). */
+export async function lookupClient(ctx: LookupCtx, portalId: string, request: LookupRequest, ip: string): Promise<LookupOutcome> {
+  await checkLookupLimits(ctx.rateStore, ip, portalId);
+
+  let kind: LookupKind;
+  let key: string;
+  let sessionVia: SessionVia | null = null;
+  if ('query' in request) {
+    const parsed = parsePortalQuery(request.query);
+    if (!parsed) throw new ValidationError(messages.portal.searchTooShort);
+    kind = parsed.kind;
+    key = parsed.kind === 'email' ? parsed.email : parsed.name;
+  } else if ('token' in request) {
+    kind = 'token';
+    key = hashAccessToken(request.token);
+  } else {
+    const session = readCardSession(ctx.env, request.session);
+    if (!session || session.portalId !== portalId) throw new AppError(401, 'session_expired', portalTexts.sessionExpired);
+    kind = 'clientId';
+    key = session.clientId;
+    sessionVia = session.via;
+  }
+
+  let rows = await runLookupQuery(ctx.db, kind, portalId, key);
+  const first = rows[0];
+  if (!first) throw notFound();
+  if (first.businessStatus === 'suspended') throw portalUnavailable();
+  const today = todayIn(first.timeZone);
+  // Positions and estimates are precomputed; once a day (or after a settings change) they are brought up to date.
+  if (first.clientId !== null && first.lastSyncedAt !== null && first.queueComputedFor !== today) {
+    await refreshQueue(ctx.db, ctx.logger, portalId, first.timeZone);
+    rows = await runLookupQuery(ctx.db, kind, portalId, key);
+    if (!rows[0]) throw notFound();
+  }
+  const portal = rows[0]!;
+  const settings = await currentPortalSettings(ctx.db, portal.portalId, portal.portalUpdatedAt);
+  const matches = rows.filter((r) => r.clientId !== null);
+  const meter = usageMeterFor(ctx);
+  const count = (found: boolean) =>
+    meter.record({ businessId: portal.businessId, portalId, timeZone: portal.timeZone, plan: portal.plan, found });
+  const card = (row: LookupRow) =>
+    buildClientCard(
+      {
+        name: row.name!,
+        email: row.email!,
+        status: row.status!,
+        dueDate: row.dueDate,
+        dueDateText: row.dueDateText ?? '',
+        notes: row.notes ?? '',
+        queueState: row.queueState,
+        queuePosition: row.queuePosition,
+        estimatedWorkingDays: row.estimatedWorkingDays,
+        estimatedCompletion: row.estimatedCompletion,
+      },
+      { config: settings.config, workload: settings.workload, calendar: settings.calendar, today, staleEstimates: row.queueComputedFor !== today },
+    );
+  const updatesAllowed = settings.config.allowClientUpdates;
+  const verifiedCard = (row: LookupRow, via: SessionVia, session?: string): LookupOutcome => ({
+    type: 'card',
+    client: card(row),
+    verified: true,
+    session: session ?? signCardSession(ctx.env, { portalId, clientId: row.clientId!, via }),
+    updatesAllowed,
+  });
+
+  if (kind === 'token') {
+    const row = matches[0] as (LookupRow & { tokenLastUsedAt?: Date | null }) | undefined;
+    await count(Boolean(row));
+    if (!row) throw notFound();
+    if (!row.tokenLastUsedAt || Date.now() - row.tokenLastUsedAt.getTime() > TOKEN_TOUCH_MS) {
+      await ctx.db
+        .update(clientAccessTokens)
+        .set({ lastUsedAt: new Date() })
+        .where(
+          and(
+            eq(clientAccessTokens.tokenHash, key),
+            or(isNull(clientAccessTokens.lastUsedAt), lt(clientAccessTokens.lastUsedAt, new Date(Date.now() - TOKEN_TOUCH_MS))),
+          ),
+        );
+    }
+    return verifiedCard(row, 'link');
+  }
+
+  if (kind === 'clientId') {
+    const row = matches[0];
+    await count(Boolean(row));
+    if (!row) throw notFound();
+    return verifiedCard(row, sessionVia!, (request as { session: string }).session);
+  }
+
+  const search = request as { query: string; code?: string; verify?: boolean };
+  if (settings.config.requireVerification || search.verify) {
+    // Verification (D3): the same answer whether or not anything matched; a code goes to each match's address.
+    if (search.code) {
+      const clientId = await consumeVerificationCode(ctx, portalId, matches.map((m) => m.clientId!), search.code);
+      const row = matches.find((m) => m.clientId === clientId);
+      if (!clientId || !row) throw new AppError(400, 'invalid_code', portalTexts.invalidCode);
+      return verifiedCard(row, 'code');
+    }
+    await count(matches.length > 0);
+    const companyName = settings.config.companyName;
+    const demo = portalId === DEMO_PORTAL_ID;
+    let demoCode: string | undefined;
+    for (const m of matches) {
+      const code = await issueVerificationCode(ctx, { portalId, clientId: m.clientId!, name: m.name!, email: m.email! }, companyName, { deliver: !demo });
+      if (demo && code) demoCode = code;
+    }
+    return { type: 'verification_sent', ...(demoCode ? { demoCode } : {}) };
+  }
+
+  await count(matches.length > 0);
+  if (matches.length === 0) throw notFound();
+  if (matches.length > 1) throw new AppError(409, 'ambiguous_name', portalTexts.ambiguousName);
+  return { type: 'card', client: card(matches[0]!), verified: false, updatesAllowed };
+}

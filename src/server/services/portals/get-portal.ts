@@ -1,0 +1,34 @@
+import { and, count, eq, isNull } from 'drizzle-orm';
+import { messages } from '@core/messages';
+import type { Db } from '../../db/client';
+import { clients, portals } from '../../db/schema';
+import { NotFoundError } from '../../errors';
+import { listSyncRuns } from '../sheet-sync/list-sync-runs';
+import type { SyncRunView } from '../sheet-sync/sync-run-view';
+import { toPortalView, type PortalRow, type PortalView } from './portal-view';
+
+/** The portal if it belongs to the business; another business's portal id is not found (404). */
+export async function getPortalRow(db: Db, businessId: string, portalId: string): Promise<PortalRow> {
+  const [row] = await db
+    .select()
+    .from(portals)
+    .where(and(eq(portals.id, portalId), eq(portals.businessId, businessId)));
+  if (!row) throw new NotFoundError(messages.portals.notFound);
+  return row;
+}
+
+/** Clients shown by the portal (not removed). */
+export async function countActiveClients(db: Db, portalId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(clients)
+    .where(and(eq(clients.portalId, portalId), isNull(clients.removedAt)));
+  return row?.n ?? 0;
+}
+
+/** One portal with its source, sync state, configuration, client count and its latest sync run. */
+export async function getPortal(db: Db, businessId: string, portalId: string): Promise<PortalView & { lastRun: SyncRunView | null }> {
+  const row = await getPortalRow(db, businessId, portalId);
+  const [clientCount, runs] = await Promise.all([countActiveClients(db, portalId), listSyncRuns(db, portalId, 1)]);
+  return { ...toPortalView(row, clientCount), lastRun: runs[0] ?? null };
+}

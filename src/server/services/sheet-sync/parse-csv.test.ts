@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { decodeCsvBytes, parseSheetCsv } from './parse-csv';
+
+const dir = path.resolve(import.meta.dirname, '../../../../tests/fixtures/csv-spectrum');
+const cases = fs
+  .readdirSync(dir)
+  .filter((f) => f.endsWith('.csv'))
+  .map((f) => f.replace(/\.csv$/, ''));
+
+describe('parseSheetCsv against csv-spectrum-style cases', () => {
+  it.each(cases)('%s', async (name) => {
+    const bytes = fs.readFileSync(path.join(dir, `${name}.csv`));
+    const expected = JSON.parse(fs.readFileSync(path.join(dir, `${name}.json`), 'utf8')) as { headers: string[]; rows: string[][]; warnings?: string[] };
+    const sheet = await parseSheetCsv(bytes);
+    expect(sheet.headers).toEqual(expected.headers);
+    expect(sheet.rows.filter((r) => r.length > 0)).toEqual(expected.rows);
+    expect(sheet.filledRows).toBe(expected.rows.length);
+    expect(sheet.warnings).toEqual(expected.warnings ?? []);
+  });
+
+  it('keeps blank rows in place so row numbers stay true, and drops trailing ones', async () => {
+    const sheet = await parseSheetCsv('\n\nName,Email,Status\n\nAnn,ann@x.co,Done\n,,\n\n');
+    expect(sheet.firstRow).toBe(4);
+    expect(sheet.rows).toEqual([[], ['Ann', 'ann@x.co', 'Done']]);
+  });
+
+  it('reports an unclosed quote and an empty file', async () => {
+    await expect(parseSheetCsv('a,b\n"x,y\n')).rejects.toThrow(/^The file could not be read as CSV: Quote Not Closed/);
+    await expect(parseSheetCsv('\n\n')).rejects.toThrow('The sheet is empty: the first row must hold the column headers');
+    await expect(parseSheetCsv('')).rejects.toThrow('The sheet is empty');
+  });
+
+  it('reads large input in slices without losing characters split between them', async () => {
+    const row = 'Zoë Ålund,zoe@example.com,Pending,"multi\nline ✓"\n';
+    const text = `Name,Email,Status,Notes\n${row.repeat(20_000)}`;
+    const sheet = await parseSheetCsv(Buffer.from(text, 'utf8'));
+    expect(sheet.filledRows).toBe(20_000);
+    expect(sheet.rows.every((r) => r[0] === 'Zoë Ålund' && r[3] === 'multi\nline ✓')).toBe(true);
+  });
+});
+
+describe('decodeCsvBytes', () => {
+  it('reads UTF-8, and Windows-1252 when the bytes are not UTF-8', () => {
+    expect(decodeCsvBytes(Buffer.from('José', 'utf8'))).toEqual({ text: 'José', encoding: 'utf-8' });
+    expect(decodeCsvBytes(Buffer.from([0x4a, 0x6f, 0x73, 0xe9, 0x80]))).toEqual({ text: 'José€', encoding: 'windows-1252' });
+  });
+});

@@ -1,0 +1,118 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { parse } from 'csv-parse';
+import { columnLetter } from '@core/sheet-values';
+import { messages } from '@core/messages';
+import { AppError } from '../../errors';
+
+/** A sheet read from CSV: its header row, its data rows (blank rows kept, so row numbers stay true). */
+export interface ParsedSheet {
+  headers: string[];
+  /** Data rows after the header; a blank row is kept as [] so each row's sheet number is firstRow + index. */
+  rows: string[][];
+  /** Sheet row number of rows[0] (the header row's number + 1). */
+  firstRow: number;
+  /** Rows with at least one non-empty cell. */
+  filledRows: number;
+  /** Duplicate or blank headers, rows with a different width. */
+  warnings: string[];
+}
+
+/** The CSV could not be read (unclosed quote, empty file...). */
+export class CsvReadError extends AppError {
+  constructor(message: string) {
+    super(422, 'csv_unreadable', message);
+  }
+}
+
+const CHUNK_BYTES = 256 * 1024;
+
+/** Bytes as text: UTF-8, or Windows-1252 (Excel's usual encoding) when the bytes are not valid UTF-8. */
+export function decodeCsvBytes(bytes: Uint8Array): { text: string; encoding: 'utf-8' | 'windows-1252' } {
+  try {
+    return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' };
+  } catch {
+    const latin1 = new TextDecoder('latin1').decode(bytes);
+    const text = latin1.replace(/[\u0080-\u009f]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80] ?? c);
+    return { text, encoding: 'windows-1252' };
+  }
+}
+
+// Windows-1252 differs from Latin-1 in 0x80-0x9F (Node's decoder may lack it without full ICU).
+const CP1252_HIGH = [
+  '€', '\u0081', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\u008d', 'Ž', '\u008f',
+  '\u0090', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\u009d', 'ž', 'Ÿ',
+];
+
+const isBlank = (record: readonly string[]) => record.every((cell) => cell.trim() === '');
+
+/**
+ * Parses CSV with csv-parse (RFC 4180 quoting, embedded newlines, escaped quotes, a UTF-8 BOM, CRLF or LF, ragged
+ * rows), feeding it in 256 KB slices with a yield between them so a 20 MB sheet never holds the event loop long.
+ * The first non-blank row holds the headers. Cells keep their text; line breaks inside a cell become \n.
+ */
+export async function parseSheetCsv(input: Uint8Array | string): Promise<ParsedSheet> {
+  const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+  const records: string[][] = [];
+  const parser = parse({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: false });
+  let failure: Error | null = null;
+  parser.on('readable', () => {
+    let record: string[] | null;
+    while ((record = parser.read() as string[] | null) !== null) records.push(record);
+  });
+  parser.on('error', (err) => {
+    failure = err;
+  });
+  const done = new Promise<void>((resolve) => {
+    parser.on('end', resolve);
+    parser.on('error', () => resolve());
+  });
+  for (let offset = 0; offset < bytes.length && !failure; offset += CHUNK_BYTES) {
+    parser.write(bytes.subarray(offset, offset + CHUNK_BYTES));
+    await yieldToEventLoop();
+  }
+  if (!failure) parser.end();
+  await done;
+  if (failure) throw new CsvReadError(messages.sync.csvUnreadable((failure as Error).message));
+
+  let headerIndex = records.findIndex((r) => !isBlank(r));
+  if (headerIndex < 0) throw new CsvReadError(messages.sync.csvEmpty);
+  const headerRecord = records[headerIndex] as string[];
+  // Trailing empty header cells (a trailing comma) are not columns.
+  let width = headerRecord.length;
+  while (width > 0 && (headerRecord[width - 1] ?? '').trim() === '') width -= 1;
+  const headers = headerRecord.slice(0, width).map((h) => h.replace(/\r\n?/g, '\n').trim());
+
+  const warnings: string[] = [];
+  const byName = new Map<string, number[]>();
+  headers.forEach((h, i) => {
+    if (h === '') warnings.push(messages.sync.blankHeader(columnLetter(i)));
+    else {
+      const key = h.toLowerCase();
+      byName.set(key, [...(byName.get(key) ?? []), i]);
+    }
+  });
+  for (const indices of byName.values()) {
+    if (indices.length > 1) warnings.push(messages.sync.duplicateHeader(headers[indices[0] as number] as string, indices.map(columnLetter).join(', ')));
+  }
+
+  const rows: string[][] = [];
+  let filledRows = 0;
+  let ragged = 0;
+  for (let r = headerIndex + 1; r < records.length; r += 1) {
+    const record = records[r] as string[];
+    if (isBlank(record)) {
+      rows.push([]);
+      continue;
+    }
+    filledRows += 1;
+    let w = record.length;
+    while (w > width && (record[w - 1] ?? '') === '') w -= 1;
+    if (w !== width) ragged += 1;
+    rows.push(record.map((cell) => (cell.includes('\r') ? cell.replace(/\r\n?/g, '\n') : cell)));
+  }
+  // Trailing blank rows are not part of the sheet.
+  while (rows.length > 0 && (rows[rows.length - 1] as string[]).length === 0) rows.pop();
+  if (ragged > 0) warnings.push(messages.sync.raggedRows(ragged, width));
+  headerIndex += 1; // to a 1-based row number
+  return { headers, rows, firstRow: headerIndex + 1, filledRows, warnings };
+}

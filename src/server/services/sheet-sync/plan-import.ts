@@ -1,0 +1,252 @@
+import crypto from 'node:crypto';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import type { ColumnMapping } from '@core/columns';
+import { computeQueue, type EstimateContext } from '@core/estimate';
+import { messages } from '@core/messages';
+import { importSheetRows, type DateOrder, type ImportedClient } from '@core/sheet-values';
+import { normalizeEmail } from '@core/validation/email';
+import { normalizeName } from '@core/validation/portal-search';
+import type { QueueState, SkippedRow } from '../../db/schema';
+import type { ParsedSheet } from './parse-csv';
+
+/** What the plan needs to know about a client already stored. */
+export interface ExistingClient {
+  clientId: string;
+  row: number;
+  status: string;
+  contentHash: string;
+  removed: boolean;
+  manualPosition: number | null;
+  queueState: QueueState | null;
+  queuePosition: number | null;
+  estimatedWorkingDays: number | null;
+  estimatedCompletion: string | null;
+}
+
+/** A client row as written. */
+export interface ClientWrite {
+  client_id: string;
+  row: number;
+  name: string;
+  email: string;
+  email_normalized: string;
+  name_normalized: string;
+  status: string;
+  priority: string;
+  due_date_text: string;
+  due_date: string | null;
+  notes: string;
+  raw: Record<string, string>;
+  content_hash: string;
+  queue_state: QueueState | null;
+  queue_position: number | null;
+  estimated_working_days: number | null;
+  estimated_completion: string | null;
+}
+
+/** Only the row number and queue figures changed. */
+export type QueueWrite = Pick<
+  ClientWrite,
+  'client_id' | 'row' | 'queue_state' | 'queue_position' | 'estimated_working_days' | 'estimated_completion'
+>;
+
+export interface StatusChange {
+  client_id: string;
+  old_status: string | null;
+  new_status: string;
+}
+
+export interface ImportPlan {
+  inserts: ClientWrite[];
+  /** Content changed, or a removed client came back. */
+  updates: ClientWrite[];
+  queueUpdates: QueueWrite[];
+  removals: string[];
+  statusChanges: StatusChange[];
+  counts: { rowsRead: number; imported: number; updated: number; unchanged: number; skipped: number; removed: number; restored: number };
+  skippedRows: SkippedRow[];
+  warnings: string[];
+  /** Clients the portal had before (not removed). */
+  previousActive: number;
+  /** Clients after the import. */
+  nextActive: number;
+  /** A duplicate client id, which stops the import. */
+  duplicateIdError: string | null;
+}
+
+const SLICE = 5000;
+/** At most this many skipped rows are listed (the count is always complete). */
+export const MAX_LISTED_SKIPPED = 1000;
+
+/** Hash of what a client row holds (not its row number): equal hashes mean nothing to update. */
+function contentHash(c: ImportedClient): string {
+  return crypto.hash('md5', JSON.stringify([c.name, c.email, c.status, c.priority, c.dateText, c.dueDate, c.notes, c.raw]), 'base64url');
+}
+
+/**
+ * Works out, without writing anything, what an import changes: reads the rows with core's importSheetRows (spec 5
+ * rules), resolves duplicate e-mails (the later row wins, the earlier is skipped and reported), refuses duplicate
+ * client ids, computes queue positions and estimates over the clients that will remain, and compares with what is
+ * stored: insert, update, restore, queue-only update, mark removed. Works in slices with a yield between them.
+ */
+export async function planImport(input: {
+  sheet: ParsedSheet;
+  mapping: ColumnMapping;
+  dateOrder: DateOrder;
+  existing: Map<string, ExistingClient>;
+  estimate: EstimateContext;
+  onProgress?: (processed: number, total: number) => void;
+}): Promise<ImportPlan> {
+  const { sheet, mapping, existing } = input;
+  const total = sheet.rows.length;
+  const imported: ImportedClient[] = [];
+  const dropped: number[] = [];
+  let unreadableDates = 0;
+  for (let start = 0; start < total; start += SLICE) {
+    const part = importSheetRows({
+      headers: sheet.headers,
+      rows: sheet.rows.slice(start, start + SLICE),
+      mapping,
+      dateOrder: input.dateOrder,
+      firstRow: sheet.firstRow + start,
+    });
+    for (const c of part.clients) imported.push(c);
+    for (const r of part.droppedRows) dropped.push(r);
+    unreadableDates += part.dateProblems.length;
+    input.onProgress?.(Math.min(total, start + SLICE), total);
+    await yieldToEventLoop();
+  }
+
+  const skippedRows: SkippedRow[] = [];
+  let skipped = 0;
+  const skip = (row: number, reason: string) => {
+    skipped += 1;
+    if (skippedRows.length < MAX_LISTED_SKIPPED) skippedRows.push({ row, reason });
+  };
+  for (const row of dropped) {
+    const cells = sheet.rows[row - sheet.firstRow];
+    if (cells && cells.length > 0) skip(row, messages.sync.noEmail);
+  }
+
+  // Duplicate e-mails: the later row wins.
+  const lastRowByEmail = new Map<string, number>();
+  for (let i = 0; i < imported.length; i += 1) lastRowByEmail.set(normalizeEmail((imported[i] as ImportedClient).email), i);
+  const kept: ImportedClient[] = [];
+  for (let i = 0; i < imported.length; i += 1) {
+    const c = imported[i] as ImportedClient;
+    const email = normalizeEmail(c.email);
+    const winner = lastRowByEmail.get(email) as number;
+    if (winner !== i) skip(c.row, messages.sync.duplicateEmail(c.email, (imported[winner] as ImportedClient).row));
+    else kept.push(c);
+  }
+  skippedRows.sort((a, b) => a.row - b.row);
+
+  // Duplicate client ids stop the import.
+  let duplicateIdError: string | null = null;
+  const rowById = new Map<string, number>();
+  for (const c of kept) {
+    const first = rowById.get(c.clientId);
+    if (first !== undefined) {
+      duplicateIdError = messages.sync.duplicateClientId(c.clientId, first, c.row);
+      break;
+    }
+    rowById.set(c.clientId, c.row);
+  }
+
+  const warnings = [...sheet.warnings];
+  if (unreadableDates > 0) warnings.push(messages.sync.unreadableDates(unreadableDates));
+
+  const queue = computeQueue(
+    kept.map((c) => ({ status: c.status, priority: c.priority, dueDate: c.dueDate, row: c.row, manualPosition: existing.get(c.clientId)?.manualPosition ?? null })),
+    input.estimate,
+  );
+  await yieldToEventLoop();
+
+  const plan: ImportPlan = {
+    inserts: [],
+    updates: [],
+    queueUpdates: [],
+    removals: [],
+    statusChanges: [],
+    counts: { rowsRead: sheet.filledRows, imported: 0, updated: 0, unchanged: 0, skipped, removed: 0, restored: 0 },
+    skippedRows,
+    warnings,
+    previousActive: 0,
+    nextActive: kept.length,
+    duplicateIdError,
+  };
+  if (duplicateIdError) return plan;
+
+  for (let i = 0; i < kept.length; i += 1) {
+    const c = kept[i] as ImportedClient;
+    const q = queue[i]!;
+    const queueState: QueueState = q.state;
+    const queuePosition = q.state === 'queued' ? q.position : null;
+    const estimatedWorkingDays = q.state === 'queued' ? q.workingDays : null;
+    const estimatedCompletion = q.state === 'queued' ? q.estimatedCompletion : null;
+    const hash = contentHash(c);
+    const before = existing.get(c.clientId);
+    if (before && !before.removed && before.contentHash === hash) {
+      plan.counts.unchanged += 1;
+      if (
+        before.row !== c.row ||
+        before.queueState !== queueState ||
+        before.queuePosition !== queuePosition ||
+        before.estimatedWorkingDays !== estimatedWorkingDays ||
+        before.estimatedCompletion !== estimatedCompletion
+      ) {
+        plan.queueUpdates.push({
+          client_id: c.clientId,
+          row: c.row,
+          queue_state: queueState,
+          queue_position: queuePosition,
+          estimated_working_days: estimatedWorkingDays,
+          estimated_completion: estimatedCompletion,
+        });
+      }
+    } else {
+      const write: ClientWrite = {
+        client_id: c.clientId,
+        row: c.row,
+        name: c.name,
+        email: c.email,
+        email_normalized: normalizeEmail(c.email),
+        name_normalized: normalizeName(c.name),
+        status: c.status,
+        priority: c.priority,
+        due_date_text: c.dateText,
+        due_date: c.dueDate,
+        notes: c.notes,
+        raw: c.raw,
+        content_hash: hash,
+        queue_state: queueState,
+        queue_position: queuePosition,
+        estimated_working_days: estimatedWorkingDays,
+        estimated_completion: estimatedCompletion,
+      };
+      if (!before) {
+        plan.inserts.push(write);
+        plan.counts.imported += 1;
+      } else {
+        plan.updates.push(write);
+        if (before.removed) plan.counts.restored += 1;
+        else plan.counts.updated += 1;
+        if (before.status !== c.status) plan.statusChanges.push({ client_id: c.clientId, old_status: before.status, new_status: c.status });
+      }
+    }
+    if ((i + 1) % SLICE === 0) await yieldToEventLoop();
+  }
+
+  for (const [clientId, before] of existing) {
+    if (before.removed) continue;
+    plan.previousActive += 1;
+    if (!rowById.has(clientId)) plan.removals.push(clientId);
+  }
+  plan.counts.removed = plan.removals.length;
+  return plan;
+}
+
+/** True when the import would remove more than half of the portal's clients (the drop guard). */
+export function isLargeDrop(plan: ImportPlan): boolean {
+  return plan.previousActive > 0 && plan.removals.length * 2 > plan.previousActive;
+}

@@ -1,0 +1,64 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { computeQueue, createEstimateContext } from '@core/estimate';
+import type { Db } from '../../db/client';
+import { clients, portals, type QueueState } from '../../db/schema';
+import { updateQueue, WRITE_BATCH } from './apply-import';
+import type { QueueWrite } from './plan-import';
+import { acquireSyncLease, releaseSyncLease } from './sync-lease';
+import { readWorkloadSettings } from './run-sync';
+
+/**
+ * Recomputes queue positions and estimates of a portal's clients (after a settings change, and once a day as
+ * "today" moves), writing only the rows whose figures changed, in one transaction under the portal's lease.
+ * Returns the rows changed, or null when a sync holds the lease (it computes the queue itself).
+ */
+export async function recomputeQueue(db: Db, portalId: string, timeZone: string, leaseToken?: string): Promise<number | null> {
+  const token = leaseToken ?? (await acquireSyncLease(db, portalId));
+  if (!token) return null;
+  try {
+    const [portal] = await db.select({ workloadSettings: portals.workloadSettings }).from(portals).where(eq(portals.id, portalId));
+    if (!portal) return 0;
+    const estimate = createEstimateContext(readWorkloadSettings(portal.workloadSettings), timeZone, Date.now());
+    const rows = await db
+      .select({
+        clientId: clients.clientId,
+        row: clients.row,
+        status: clients.status,
+        priority: clients.priority,
+        dueDate: clients.dueDate,
+        manualPosition: clients.manualPosition,
+        queueState: clients.queueState,
+        queuePosition: clients.queuePosition,
+        estimatedWorkingDays: clients.estimatedWorkingDays,
+        estimatedCompletion: clients.estimatedCompletion,
+      })
+      .from(clients)
+      .where(and(eq(clients.portalId, portalId), isNull(clients.removedAt)));
+    const queue = computeQueue(rows, estimate);
+    const changes: QueueWrite[] = [];
+    rows.forEach((r, i) => {
+      const q = queue[i]!;
+      const next = {
+        client_id: r.clientId,
+        row: r.row,
+        queue_state: q.state as QueueState,
+        queue_position: q.state === 'queued' ? q.position : null,
+        estimated_working_days: q.state === 'queued' ? q.workingDays : null,
+        estimated_completion: q.state === 'queued' ? q.estimatedCompletion : null,
+      };
+      if (
+        next.queue_state !== r.queueState ||
+        next.queue_position !== r.queuePosition ||
+        next.estimated_working_days !== r.estimatedWorkingDays ||
+        next.estimated_completion !== r.estimatedCompletion
+      ) changes.push(next);
+    });
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < changes.length; i += WRITE_BATCH) await updateQueue(tx, portalId, changes.slice(i, i + WRITE_BATCH));
+      await tx.update(portals).set({ queueComputedFor: estimate.today }).where(eq(portals.id, portalId));
+    });
+    return changes.length;
+  } finally {
+    if (!leaseToken) await releaseSyncLease(db, portalId, token).catch(() => {});
+  }
+}

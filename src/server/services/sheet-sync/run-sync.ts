@@ -1,0 +1,447 @@
+import crypto from 'node:crypto';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { canFinalizeMapping, detectColumns, mappingConfidence, type ColumnMapping } from '@core/columns';
+import { mappingFieldLabels, remapColumns, type RemapProblem } from '@core/column-remap';
+import { createEstimateContext } from '@core/estimate';
+import { messages } from '@core/messages';
+import type { DateOrder } from '@core/sheet-values';
+import { todayInTimeZone } from '@core/dates';
+import { defaultWorkloadSettings, workloadSettingsSchema, type WorkloadSettings } from '@core/workload-settings';
+import type { Database, Db, Tx } from '../../db/client';
+import { clients, portals, syncRuns, type PortalSetupMethod, type SyncRunStatus, type SyncTrigger } from '../../db/schema';
+import type { Env } from '../../env';
+import { AppError } from '../../errors';
+import { sheetSourceFor } from '../../integrations/sheets/google-sheets';
+import type { SheetSource } from '../../integrations/sheets/sheet-source';
+import { applyImportPlan, planWriteCount } from './apply-import';
+import { decodeCsvBytes, parseSheetCsv, type ParsedSheet } from './parse-csv';
+import { isLargeDrop, planImport, type ExistingClient, type ImportPlan } from './plan-import';
+import { DropNeedsConfirmationError, ImportInvalidError, SyncInProgressError } from './sync-errors';
+import { acquireSyncLease, releaseSyncLease, renewSyncLease } from './sync-lease';
+import { clearSyncProgress, setSyncProgress, type SyncPhase } from './sync-progress';
+import { toSyncRunView, type SyncRunView } from './sync-run-view';
+
+/** What a sync needs from the app. */
+export interface SyncDeps {
+  db: Db;
+  database: Pick<Database, 'kind'>;
+  env: Env;
+  logger: Logger;
+  /** Stand-in for Google Sheets (tests); built from the environment otherwise. */
+  sheetSource?: SheetSource;
+}
+
+export interface NewSheetSource {
+  sheetId: string;
+  sheetUrl: string;
+  gid: string | null;
+  mapping: ColumnMapping;
+  setupMethod: PortalSetupMethod;
+}
+
+export interface RunSyncInput {
+  portalId: string;
+  /** The business the portal belongs to (already checked by the caller). */
+  businessId: string;
+  timeZone: string;
+  trigger: SyncTrigger;
+  actorUserId?: string | null;
+  /** Apply even when more than half of the clients would be removed. */
+  confirmDrop?: boolean;
+  /** Work everything out and report it; write nothing. */
+  dryRun?: boolean;
+  dateOrder?: DateOrder;
+  /** A CSV upload; without it the portal's Google Sheet (or `newSheet`) is read. */
+  upload?: { bytes: Uint8Array; mapping?: ColumnMapping; setupMethod?: PortalSetupMethod };
+  /** A Google Sheet to connect: saved only when its first sync applies. */
+  newSheet?: NewSheetSource;
+  /** The lease, when the caller (the scheduler) already holds it. */
+  leaseToken?: string;
+}
+
+export interface SyncResult {
+  run: SyncRunView;
+  /** True when the data was written (false for a dry run). */
+  applied: boolean;
+  headers: string[];
+  columnMapping: ColumnMapping;
+  previewRows: string[][];
+  confidence: number;
+}
+
+type PortalRow = typeof portals.$inferSelect;
+
+/** JSON with object keys sorted, so a value read back from jsonb (which reorders keys) gives the same text. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+    return `{${entries
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** What makes two syncs produce the same data: the source, its bytes, the mapping, date order and workload settings. */
+export function sourceFingerprint(parts: { source: string; bytes: Uint8Array; mapping: unknown; dateOrder: string; workloadSettings: unknown }): string {
+  return crypto
+    .createHash('sha256')
+    .update(`${parts.source}\u0000${stableJson(parts.mapping)}\u0000${parts.dateOrder}\u0000${stableJson(parts.workloadSettings)}\u0000`)
+    .update(parts.bytes)
+    .digest('base64url');
+}
+
+const PROGRESS_WRITE_MS = 500;
+
+/** The stored workload settings, defaults filled in. */
+export function readWorkloadSettings(stored: unknown): WorkloadSettings {
+  const parsed = workloadSettingsSchema.safeParse(stored ?? {});
+  return parsed.success ? parsed.data : defaultWorkloadSettings;
+}
+
+/** Every stored client of a portal, as the import plan compares them; read in pages so no single result is huge. */
+export async function loadExistingClients(db: Db | Tx, portalId: string, pageSize = 10_000): Promise<Map<string, ExistingClient>> {
+  const map = new Map<string, ExistingClient>();
+  let after: string | null = null;
+  for (;;) {
+    const rows = await db
+      .select({
+        clientId: clients.clientId,
+        row: clients.row,
+        status: clients.status,
+        contentHash: clients.contentHash,
+        removedAt: clients.removedAt,
+        manualPosition: clients.manualPosition,
+        queueState: clients.queueState,
+        queuePosition: clients.queuePosition,
+        estimatedWorkingDays: clients.estimatedWorkingDays,
+        estimatedCompletion: clients.estimatedCompletion,
+      })
+      .from(clients)
+      .where(after === null ? eq(clients.portalId, portalId) : and(eq(clients.portalId, portalId), gt(clients.clientId, after)))
+      .orderBy(asc(clients.clientId))
+      .limit(pageSize);
+    for (const r of rows) map.set(r.clientId, { ...r, removed: r.removedAt !== null });
+    if (rows.length < pageSize) return map;
+    after = rows[rows.length - 1]!.clientId;
+    await yieldToEventLoop();
+  }
+}
+
+function remapMessage(problem: RemapProblem): string {
+  const label = mappingFieldLabels[problem.field];
+  return problem.kind === 'missing' ? messages.sync.columnMissing(label, problem.header) : messages.sync.columnOutOfRange(label, problem.column);
+}
+
+/** The mapping to use for this sheet, or an error that stops the sync. */
+function resolveMapping(portal: PortalRow, sheet: ParsedSheet, input: RunSyncInput): { mapping: ColumnMapping; warnings: string[] } {
+  const given = input.newSheet?.mapping ?? input.upload?.mapping;
+  if (given) {
+    const r = remapColumns(given, [], sheet.headers);
+    if (r.errors.length > 0) throw new ImportInvalidError(remapMessage(r.errors[0]!), 'column_missing');
+    return { mapping: r.mapping, warnings: r.dropped.map(remapMessage) };
+  }
+  const saved = portal.columnMapping as ColumnMapping | null;
+  if (saved && canFinalizeMapping(saved)) {
+    const r = remapColumns(saved, portal.detectedHeaders, sheet.headers);
+    if (r.errors.length === 0) return { mapping: r.mapping, warnings: r.dropped.map(remapMessage) };
+    // A Google Sheet keeps its mapping: a missing column stops the sync. An upload falls back to detection.
+    if (!input.upload) throw new ImportInvalidError(remapMessage(r.errors[0]!), 'column_missing');
+  } else if (!input.upload) throw new ImportInvalidError(messages.sheets.mappingIncomplete, 'mapping_incomplete');
+  const detected = detectColumns(sheet.headers, sheet.rows.filter((r) => r.length > 0).slice(0, 50), { dateOrder: input.dateOrder ?? portal.dateOrder });
+  if (!canFinalizeMapping(detected.mapping)) {
+    throw new ImportInvalidError(`${messages.sheets.mappingIncomplete}. ${detected.warnings.slice(0, 3).join('. ')}`, 'mapping_incomplete');
+  }
+  return { mapping: detected.mapping, warnings: [] };
+}
+
+function previewOf(sheet: ParsedSheet): string[][] {
+  return sheet.rows.filter((r) => r.length > 0).slice(0, 3);
+}
+
+/**
+ * One sync or import of a portal, safe by construction (decision 0005):
+ * 1. take the portal's lease (else 409: two syncs never run at once);
+ * 2. read the source (Google Sheet with time-out and size cap, or the upload) and parse it;
+ * 3. check everything before writing: mapping and required columns, duplicate client ids, and the drop guard
+ *    (more than half the clients removed needs `confirmDrop`);
+ * 4. apply the whole plan in ONE transaction (clients, removals, status history, portal state, run record);
+ * 5. on any failure keep the last good data, record the error on the run (and on the portal for its own source),
+ *    and rethrow it for the caller.
+ */
+export async function runSync(deps: SyncDeps, input: RunSyncInput): Promise<SyncResult> {
+  const { db } = deps;
+  const [portal] = await db
+    .select()
+    .from(portals)
+    .where(and(eq(portals.id, input.portalId), eq(portals.businessId, input.businessId)));
+  if (!portal) throw new AppError(404, 'not_found', messages.portals.notFound);
+  const isSheet = !input.upload;
+  const sheetTarget = input.newSheet ?? (portal.sourceType === 'google_sheet' && portal.sheetId ? { sheetId: portal.sheetId, gid: portal.sheetGid } : null);
+  if (isSheet && !sheetTarget) throw new ImportInvalidError(messages.sync.noSheet, 'no_sheet');
+
+  const ownLease = !input.leaseToken && !input.dryRun;
+  const leaseToken = input.leaseToken ?? (input.dryRun ? null : await acquireSyncLease(db, portal.id));
+  if (!input.dryRun && !leaseToken) throw new SyncInProgressError();
+
+  const startedAt = new Date();
+  let runId: string | null = null;
+  let plan: ImportPlan | null = null;
+  let lastProgressWrite = 0;
+  const progress = async (phase: SyncPhase, processed: number, total: number, persist: 'always' | 'throttled' | 'never') => {
+    if (!runId) return;
+    setSyncProgress(runId, { phase, rowsProcessed: processed, rowsTotal: total });
+    const now = Date.now();
+    if (persist === 'never' || (persist === 'throttled' && now - lastProgressWrite < PROGRESS_WRITE_MS)) return;
+    lastProgressWrite = now;
+    await db.update(syncRuns).set({ phase, rowsProcessed: processed, rowsTotal: total }).where(eq(syncRuns.id, runId));
+  };
+
+  try {
+    if (!input.dryRun) {
+      const [run] = await db
+        .insert(syncRuns)
+        .values({ portalId: portal.id, trigger: input.trigger, sourceType: isSheet ? 'google_sheet' : 'csv_upload', actorUserId: input.actorUserId ?? null, startedAt })
+        .returning({ id: syncRuns.id });
+      runId = run!.id;
+      await progress('fetching', 0, 0, 'never');
+    }
+
+    // 2. Read.
+    let bytes: Uint8Array;
+    const readWarnings: string[] = [];
+    if (input.upload) bytes = input.upload.bytes;
+    else bytes = await (deps.sheetSource ?? sheetSourceFor(deps.env)).fetchCsv(sheetTarget!.sheetId, sheetTarget!.gid);
+    const dateOrder = input.dateOrder ?? portal.dateOrder;
+    const sourceName = input.upload ? 'upload' : `sheet:${sheetTarget!.sheetId}#${sheetTarget!.gid ?? ''}`;
+    const storedMapping = portal.columnMapping as ColumnMapping | null;
+    const fastPathAllowed = !input.newSheet && !input.dryRun && storedMapping !== null && (!input.upload?.mapping || stableJson(input.upload.mapping) === stableJson(storedMapping));
+    if (fastPathAllowed && portal.sourceFingerprint && portal.queueComputedFor === todayFor(input.timeZone)) {
+      const fingerprint = sourceFingerprint({ source: sourceName, bytes, mapping: storedMapping, dateOrder, workloadSettings: portal.workloadSettings });
+      if (fingerprint === portal.sourceFingerprint) return await applyUnchanged(deps, portal, runId!, input, isSheet);
+    }
+    await progress('reading', 0, 0, 'always');
+    const decoded = decodeCsvBytes(bytes);
+    if (decoded.encoding !== 'utf-8') readWarnings.push(messages.sync.notUtf8);
+    const sheet = await parseSheetCsv(decoded.text);
+
+    // 3. Check.
+    const { mapping, warnings: mappingWarnings } = resolveMapping(portal, sheet, input);
+    const settings = readWorkloadSettings(portal.workloadSettings);
+    const estimate = createEstimateContext(settings, input.timeZone, Date.now());
+    await progress('checking', 0, sheet.rows.length, 'always');
+    const existing = await loadExistingClients(db, portal.id);
+    plan = await planImport({
+      sheet,
+      mapping,
+      dateOrder,
+      existing,
+      estimate,
+      onProgress: (done, total) => void progress('checking', done, total, 'never'),
+    });
+    plan.warnings.unshift(...readWarnings, ...mappingWarnings);
+    if (plan.duplicateIdError) throw new ImportInvalidError(plan.duplicateIdError, 'duplicate_client_id');
+
+    const result = (run: SyncRunView, applied: boolean): SyncResult => ({
+      run,
+      applied,
+      headers: sheet.headers,
+      columnMapping: mapping,
+      previewRows: previewOf(sheet),
+      confidence: mappingConfidence(mapping),
+    });
+
+    const dropMessage =
+      isLargeDrop(plan) && !input.confirmDrop
+        ? messages.sync.dropNeedsConfirmation(plan.removals.length, plan.previousActive, plan.nextActive)
+        : null;
+    if (input.dryRun) return result(dryRunView(portal.id, input, isSheet, startedAt, plan, dropMessage), false);
+    if (dropMessage) throw new DropNeedsConfirmationError(dropMessage);
+
+    // 4. Apply, all or nothing.
+    const total = planWriteCount(plan);
+    await progress('writing', 0, total, 'always');
+    if (!(await renewSyncLease(db, portal.id, leaseToken!))) throw new SyncInProgressError();
+    const persistDuringWrite = deps.database.kind === 'postgres' ? 'throttled' : 'never';
+    const now = new Date();
+    const today = estimate.today;
+    const finalPlan = plan;
+    const sourceFields = {
+      ...sourceUpdate(portal, input, mapping, sheet.headers, dateOrder),
+      sourceFingerprint: sourceFingerprint({ source: sourceName, bytes, mapping, dateOrder, workloadSettings: portal.workloadSettings }),
+    };
+    const [saved] = await db.transaction(async (tx) => {
+      await applyImportPlan(tx, portal.id, runId, finalPlan, (written) => progress('writing', written, total, persistDuringWrite));
+      await tx
+        .update(portals)
+        .set({
+          ...sourceFields,
+          lastSyncedAt: now,
+          lastAttemptAt: now,
+          lastError: null,
+          lastErrorAt: null,
+          // Settings changed while this sync ran: leave the queue stale for the scheduler to recompute.
+          queueComputedFor: sql`case when ${portals.workloadSettings} = ${JSON.stringify(portal.workloadSettings)}::jsonb then ${today}::date else null end`,
+          updatedAt: now,
+        })
+        .where(eq(portals.id, portal.id));
+      return tx
+        .update(syncRuns)
+        .set({ ...countsOf(finalPlan, 'ok'), finishedAt: new Date(), phase: 'done', rowsProcessed: total, rowsTotal: total })
+        .where(eq(syncRuns.id, runId!))
+        .returning();
+    });
+    clearSyncProgress(runId!);
+    return result(toSyncRunView(saved!), true);
+  } catch (err) {
+    // 5. Keep the last good data; record why.
+    if (runId) {
+      const status: SyncRunStatus = err instanceof DropNeedsConfirmationError ? 'needs_confirmation' : 'failed';
+      const message = err instanceof AppError ? err.message : 'The sync failed unexpectedly. Nothing was changed.';
+      if (!(err instanceof AppError)) deps.logger.error({ err, portalId: portal.id }, 'sheet sync failed');
+      await db
+        .update(syncRuns)
+        .set({ ...(plan ? countsOf(plan, status) : { status }), errorMessage: message, finishedAt: new Date(), phase: 'done' })
+        .where(eq(syncRuns.id, runId))
+        .catch((e: unknown) => deps.logger.warn({ err: e }, 'could not record the failed sync'));
+      if (input.trigger === 'manual' || input.trigger === 'schedule') {
+        const failedAt = new Date();
+        await db
+          .update(portals)
+          .set({
+            lastAttemptAt: failedAt,
+            lastError: message,
+            lastErrorAt: failedAt,
+            nextSyncAt: sql`now() + make_interval(mins => ${portal.syncIntervalMinutes})`,
+          })
+          .where(eq(portals.id, portal.id))
+          .catch((e: unknown) => deps.logger.warn({ err: e }, 'could not record the sync error on the portal'));
+      }
+      clearSyncProgress(runId);
+    }
+    throw err;
+  } finally {
+    if (ownLease && leaseToken) await releaseSyncLease(db, portal.id, leaseToken).catch(() => {});
+  }
+}
+
+/**
+ * The source is byte for byte what the last applied sync read, with the same mapping and settings, and the queue
+ * is current: nothing to parse or write. The run is recorded with the last run's row counts, all unchanged.
+ */
+async function applyUnchanged(deps: SyncDeps, portal: PortalRow, runId: string, input: RunSyncInput, isSheet: boolean): Promise<SyncResult> {
+  const { db } = deps;
+  const [last] = await db
+    .select()
+    .from(syncRuns)
+    .where(and(eq(syncRuns.portalId, portal.id), eq(syncRuns.status, 'ok')))
+    .orderBy(desc(syncRuns.startedAt))
+    .limit(1);
+  const [active] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(clients)
+    .where(and(eq(clients.portalId, portal.id), sql`${clients.removedAt} is null`));
+  const now = new Date();
+  const [saved] = await db.transaction(async (tx) => {
+    await tx
+      .update(portals)
+      .set({
+        lastSyncedAt: now,
+        lastAttemptAt: now,
+        lastError: null,
+        lastErrorAt: null,
+        ...(isSheet ? { nextSyncAt: new Date(Date.now() + portal.syncIntervalMinutes * 60_000) } : {}),
+        ...(input.upload?.setupMethod ? { setupMethod: input.upload.setupMethod } : {}),
+      })
+      .where(eq(portals.id, portal.id));
+    return tx
+      .update(syncRuns)
+      .set({
+        status: 'ok',
+        phase: 'done',
+        finishedAt: new Date(),
+        rowsRead: last?.rowsRead ?? active?.n ?? 0,
+        unchanged: active?.n ?? 0,
+        skipped: last?.skipped ?? 0,
+        skippedRows: last?.skippedRows ?? [],
+        warnings: last?.warnings ?? [],
+      })
+      .where(eq(syncRuns.id, runId))
+      .returning();
+  });
+  clearSyncProgress(runId);
+  const mapping = (portal.columnMapping ?? {}) as ColumnMapping;
+  return { run: toSyncRunView(saved!), applied: true, headers: portal.detectedHeaders, columnMapping: mapping, previewRows: [], confidence: mappingConfidence(mapping) };
+}
+
+function countsOf(plan: ImportPlan, status: SyncRunStatus) {
+  return {
+    status,
+    rowsRead: plan.counts.rowsRead,
+    imported: plan.counts.imported,
+    updated: plan.counts.updated,
+    unchanged: plan.counts.unchanged,
+    skipped: plan.counts.skipped,
+    removed: plan.counts.removed,
+    restored: plan.counts.restored,
+    skippedRows: plan.skippedRows,
+    warnings: plan.warnings,
+  };
+}
+
+function dryRunView(portalId: string, input: RunSyncInput, isSheet: boolean, startedAt: Date, plan: ImportPlan, dropMessage: string | null): SyncRunView {
+  return {
+    id: null,
+    portalId,
+    trigger: input.trigger,
+    status: dropMessage ? 'needs_confirmation' : 'ok',
+    sourceType: isSheet ? 'google_sheet' : 'csv_upload',
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    phase: 'done',
+    rowsProcessed: 0,
+    rowsTotal: 0,
+    ...plan.counts,
+    skippedRows: plan.skippedRows,
+    warnings: plan.warnings,
+    error: dropMessage,
+  };
+}
+
+/** The portal's source columns after a successful run. */
+function sourceUpdate(portal: PortalRow, input: RunSyncInput, mapping: ColumnMapping, headers: string[], dateOrder: DateOrder): Partial<PortalRow> {
+  const common = { columnMapping: mapping as Record<string, number>, detectedHeaders: headers, confidence: mappingConfidence(mapping), dateOrder };
+  if (input.upload) {
+    return {
+      ...common,
+      sourceType: 'csv_upload',
+      setupMethod: input.upload.setupMethod ?? 'import',
+      sheetId: null,
+      sheetUrl: null,
+      sheetGid: null,
+      nextSyncAt: null,
+    };
+  }
+  const nextSyncAt = new Date(Date.now() + portal.syncIntervalMinutes * 60_000);
+  if (input.newSheet) {
+    return {
+      ...common,
+      sourceType: 'google_sheet',
+      setupMethod: input.newSheet.setupMethod,
+      sheetId: input.newSheet.sheetId,
+      sheetUrl: input.newSheet.sheetUrl,
+      sheetGid: input.newSheet.gid,
+      nextSyncAt,
+    };
+  }
+  return { ...common, nextSyncAt };
+}
+
+/** Today in the time zone, for callers that compare with portals.queue_computed_for. */
+export function todayFor(timeZone: string): string {
+  return todayInTimeZone(timeZone, Date.now());
+}

@@ -1,0 +1,103 @@
+// Every public page, once: drives the /sitemap page, the pre-render step (scripts/prerender.mjs) and, through
+// the pre-rendered pages' list, /sitemap.xml.
+import { resourcePath, resources, resourceTypePlurals, resourceTypeSlugs, resourceTypes } from './resources';
+
+export interface SitePage {
+  path: string;
+  title: string;
+  /** Another path serving the same document (its canonical URL); such pages stay out of sitemap.xml. */
+  canonical?: string;
+}
+
+export interface SiteGroup {
+  title: string;
+  pages: SitePage[];
+}
+
+/** Features announced on the site whose coming-soon page gets a waitlist (linked from the features page). */
+export const comingSoonFeatures: Record<string, { title: string; subtitle: string; release?: string }> = {
+  'sms-notifications': {
+    title: 'SMS notifications',
+    subtitle: 'Text your clients when their status changes to something that needs their attention.',
+    release: 'Q3 2026',
+  },
+  'two-way-sync': {
+    title: 'Two-way sheet sync',
+    subtitle: 'Let clients confirm details or upload a note from the portal, written straight back to your sheet.',
+    release: 'Q4 2026',
+  },
+  'video-tutorials': {
+    title: 'Video tutorials',
+    subtitle: 'Short recorded walkthroughs of every set-up step. Until then, each one has a written transcript.',
+    release: 'Q3 2026',
+  },
+  'api-access': {
+    title: 'Public API',
+    subtitle: 'Read and update client statuses from your own systems on the Enterprise plan.',
+    release: 'Q4 2026',
+  },
+};
+
+export function comingSoonPath(feature: string): string {
+  return `/coming-soon/${feature}`;
+}
+
+export const siteGroups: SiteGroup[] = [
+  {
+    title: 'Product',
+    pages: [
+      { path: '/', title: 'Home' },
+      { path: '/features', title: 'Features' },
+      { path: '/pricing', title: 'Pricing' },
+      { path: '/industries', title: 'Industries' },
+      { path: '/security', title: 'Security' },
+    ],
+  },
+  {
+    title: 'Resources',
+    pages: [
+      { path: '/resources', title: 'Resource library' },
+      ...resourceTypes
+        .filter((type) => resources.some((r) => r.type === type))
+        .map((type) => ({ path: `/resources/${resourceTypeSlugs[type]}`, title: resourceTypePlurals[type] })),
+      { path: '/case-studies', title: 'Case studies' },
+      { path: '/help', title: 'Help center' },
+    ],
+  },
+  {
+    title: 'Resource articles',
+    pages: resources.map((r) => ({ path: resourcePath(r), title: r.title })),
+  },
+  {
+    title: 'Company',
+    pages: [
+      { path: '/about', title: 'About' },
+      { path: '/careers', title: 'Careers' },
+      { path: '/partners', title: 'Partners' },
+      { path: '/contact', title: 'Contact' },
+      { path: '/support', title: 'Support' },
+    ],
+  },
+  {
+    title: 'Coming soon',
+    pages: Object.entries(comingSoonFeatures).map(([key, f]) => ({ path: comingSoonPath(key), title: f.title })),
+  },
+  {
+    title: 'Legal',
+    pages: [
+      { path: '/privacy', title: 'Privacy policy' },
+      { path: '/terms', title: 'Terms of service' },
+      { path: '/sitemap', title: 'Sitemap' },
+    ],
+  },
+];
+
+/** Pages rendered to static HTML at build time: every page above plus the two legal aliases. */
+export const prerenderPaths: SitePage[] = [
+  ...siteGroups.flatMap((g) => g.pages),
+  ...resourceTypes
+    .filter((type) => !resources.some((r) => r.type === type))
+    .map((type) => ({ path: `/resources/${resourceTypeSlugs[type]}`, title: resourceTypePlurals[type] })),
+  { path: '/privacy-policy', title: 'Privacy policy', canonical: '/privacy' },
+  { path: '/terms-of-service', title: 'Terms of service', canonical: '/terms' },
+];

@@ -1,0 +1,53 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, ApiError } from '@web/lib/api-client';
+
+export interface MeUser {
+  id: string;
+  email: string;
+  name: string;
+  role: 'user' | 'admin';
+}
+
+export interface MeBusiness {
+  companyName: string;
+  ownerName: string;
+  phone: string;
+  /** A plan id (starter, professional, business, enterprise). */
+  plan: string;
+  status?: string;
+  timeZone: string;
+  trialEndsAt: string | null;
+  createdAt: string;
+}
+
+/** GET /api/v1/me */
+export interface Me {
+  user: MeUser;
+  business: MeBusiness | null;
+  /** Set while an operator is signed in as this business (audited impersonation, D1). */
+  impersonatedBy?: string | null;
+}
+
+/** The app's auth state lives under this key; invalidate it after sign-in, sign-up and sign-out. */
+export const meQueryKey = ['me'] as const;
+
+/** The signed-in user, or null when signed out (401). Other failures are errors. */
+export function meQueryOptions() {
+  return queryOptions({
+    queryKey: meQueryKey,
+    queryFn: async ({ signal }): Promise<Me | null> => {
+      try {
+        return await api.get<Me>('/api/v1/me', { signal });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) return null;
+        throw error;
+      }
+    },
+  });
+}
+
+/** The name to show for the signed-in person: the business owner's name, else the account name. */
+export function displayName(me: Me | null | undefined, fallback = 'Admin'): string {
+  const name = me?.business?.ownerName?.trim() || me?.user.name?.trim();
+  return name || fallback;
+}

@@ -1,0 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
+import type { NotifyForm } from '@core/validation/notify';
+import { api } from '@web/lib/api-client';
+
+/** POST /api/public/waitlist */
+export function useJoinWaitlist() {
+  return useMutation({
+    mutationFn: (body: NotifyForm) => api.post<{ ok: true }>('/api/public/waitlist', body),
+  });
+}

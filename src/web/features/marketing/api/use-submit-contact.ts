@@ -1,0 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
+import type { ContactForm } from '@core/validation/contact';
+import { api } from '@web/lib/api-client';
+
+/** POST /api/public/contact */
+export function useSubmitContact() {
+  return useMutation({
+    mutationFn: (body: ContactForm) => api.post<{ ok: true }>('/api/public/contact', body),
+  });
+}

@@ -1,0 +1,20 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '@web/lib/api-client';
+import { portalUrl } from './portal';
+import type { Portal } from './types';
+import { useInvalidatePortal } from './use-invalidate-portal';
+
+export interface PortalChanges {
+  name?: string;
+  syncIntervalMinutes?: number;
+  dateOrder?: 'mdy' | 'dmy';
+}
+
+/** PATCH /api/v1/portals/{portalId}: rename, sync interval, date order. */
+export function useUpdatePortal(portalId: string) {
+  const invalidate = useInvalidatePortal(portalId);
+  return useMutation({
+    mutationFn: (changes: PortalChanges) => api.patch<Portal>(portalUrl(portalId), changes),
+    onSettled: invalidate,
+  });
+}

@@ -1,0 +1,148 @@
+import { CheckCircle2Icon, TriangleAlertIcon } from 'lucide-react';
+import { mappingFieldLabels } from '@core/column-remap';
+import { describeMapping, requiredMappingFields, type ColumnMapping, type MappingField } from '@core/columns';
+import { messages } from '@core/messages';
+import { columnLetter } from '@core/sheet-values';
+import { Spinner } from '@web/components/spinner';
+import { Alert, AlertDescription } from '@web/components/ui/alert';
+import { Badge } from '@web/components/ui/badge';
+import { Button } from '@web/components/ui/button';
+import { Label } from '@web/components/ui/label';
+import type { SheetAnalysis } from '../../api/types';
+import { formatCount } from '../../lib/format';
+import { canFinalize, mappingProblem } from '../../lib/setup-wizard';
+import { NativeSelect } from '../native-select';
+import { PreviewTable } from './preview-table';
+
+const FIELD_ORDER: MappingField[] = ['name', 'email', 'status', 'priority', 'date', 'id', 'notes'];
+const required = new Set<MappingField>(requiredMappingFields);
+const bandVariant = { green: 'success', yellow: 'warning', red: 'danger' } as const;
+
+/**
+ * Step 3: a column for each field, starting from the suggestions; the confidence figure in its colour (green
+ * above 80, yellow 60 or more, red below), the detected columns and the warnings, a preview of the first 3 rows.
+ * Finalize Setup is enabled only when name, e-mail and status are mapped (spec 5).
+ */
+export function MapColumnsStep(props: {
+  analysis: SheetAnalysis;
+  sourceLabel: string;
+  mapping: ColumnMapping;
+  dateOrder: 'mdy' | 'dmy';
+  onMap: (field: MappingField, column: number | null) => void;
+  onDateOrder: (order: 'mdy' | 'dmy') => void;
+  finalizing: boolean;
+  onFinalize: () => void;
+  onBack: () => void;
+}) {
+  const { analysis, mapping } = props;
+  const detection = describeMapping(mapping, analysis.headers);
+  const ready = canFinalize(mapping);
+  const problem = mappingProblem(mapping);
+  const width = Math.max(analysis.headers.length, ...analysis.previewRows.map((r) => r.length));
+  const labels: Record<number, string> = {};
+  for (const f of FIELD_ORDER) if (mapping[f] !== undefined) labels[mapping[f]!] = mappingFieldLabels[f];
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <p className="text-sm text-muted-foreground">
+          {props.sourceLabel}: {formatCount(analysis.rowCount)} {analysis.rowCount === 1 ? 'row' : 'rows'}, {analysis.headers.length} columns.
+        </p>
+        <Badge variant={bandVariant[detection.confidenceBand]} data-testid="mapping-confidence" data-band={detection.confidenceBand}>
+          Confidence {detection.confidence}%
+        </Badge>
+      </div>
+
+      {analysis.sheetWarnings.length > 0 ? (
+        <Alert>
+          <TriangleAlertIcon aria-hidden="true" />
+          <AlertDescription>
+            <ul className="list-disc space-y-1 pl-5">
+              {analysis.sheetWarnings.map((w) => (
+                <li key={w}>{w}</li>
+              ))}
+            </ul>
+          </AlertDescription>
+        </Alert>
+      ) : null}
+
+      <fieldset className="space-y-4">
+        <legend className="mb-2 text-base font-semibold">Which column holds each field?</legend>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          {FIELD_ORDER.map((field) => {
+            const id = `map-${field}`;
+            return (
+              <div key={field} className="space-y-2">
+                <Label htmlFor={id}>
+                  {mappingFieldLabels[field]}
+                  {required.has(field) ? <span className="text-destructive"> (required)</span> : <span className="font-normal text-muted-foreground"> (optional)</span>}
+                </Label>
+                <NativeSelect id={id} value={mapping[field] ?? ''} onChange={(e) => props.onMap(field, e.target.value === '' ? null : Number(e.target.value))}>
+                  <option value="">Not mapped</option>
+                  {Array.from({ length: width }, (_, i) => (
+                    <option key={i} value={i}>
+                      {columnLetter(i)}: {analysis.headers[i] || '(no header)'}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </div>
+            );
+          })}
+          <div className="space-y-2">
+            <Label htmlFor="date-order">Dates like 03/04/2026 mean</Label>
+            <NativeSelect id="date-order" value={props.dateOrder} onChange={(e) => props.onDateOrder(e.target.value as 'mdy' | 'dmy')}>
+              <option value="mdy">March 4 (month first)</option>
+              <option value="dmy">3 April (day first)</option>
+            </NativeSelect>
+          </div>
+        </div>
+      </fieldset>
+
+      <div className="grid gap-4 md:grid-cols-2">
+        {detection.suggestions.length > 0 ? (
+          <div>
+            <h3 className="mb-2 text-sm font-semibold">Detected</h3>
+            <ul className="space-y-1 text-sm" aria-label="Detected columns">
+              {detection.suggestions.map((s) => (
+                <li key={s} className="flex gap-2">
+                  <CheckCircle2Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" /> {s}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+        {detection.warnings.length > 0 ? (
+          <div>
+            <h3 className="mb-2 text-sm font-semibold">Warnings</h3>
+            <ul className="space-y-1 text-sm" aria-label="Mapping warnings">
+              {detection.warnings.map((w) => (
+                <li key={w} className="flex gap-2">
+                  <TriangleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-400" /> {w}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </div>
+
+      <div className="space-y-2">
+        <h3 className="text-sm font-semibold">Preview (first 3 rows)</h3>
+        <PreviewTable headers={analysis.headers} rows={analysis.previewRows.slice(0, 3)} caption="The first 3 rows of your data" labels={labels} />
+      </div>
+
+      {!ready ? (
+        <p className="text-sm text-muted-foreground" role="status">
+          {problem ?? messages.sheets.mappingIncomplete}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap justify-between gap-3">
+        <Button variant="outline" onClick={props.onBack} disabled={props.finalizing}>
+          Back
+        </Button>
+        <Button onClick={props.onFinalize} disabled={!ready || props.finalizing}>
+          {props.finalizing ? <Spinner /> : null} {props.finalizing ? 'Finalizing...' : 'Finalize Setup'}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,180 @@
+import { useQuery } from '@tanstack/react-query';
+import { XIcon } from 'lucide-react';
+import { useEffect, useReducer, useRef, useState } from 'react';
+import type { ColumnMapping } from '@core/columns';
+import { messages } from '@core/messages';
+import { templateCsv } from '@core/sheet-template';
+import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { ApiError, errorMessage } from '@web/lib/api-client';
+import { syncRunsQueryOptions } from '../../api/sync-runs';
+import type { ImportReport, Portal } from '../../api/types';
+import { useAnalyzeCsv } from '../../api/use-analyze-csv';
+import { useAnalyzeSheet } from '../../api/use-analyze-sheet';
+import { useImportCsv } from '../../api/use-import-csv';
+import { useSaveSheetSource } from '../../api/use-save-sheet-source';
+import { initialWizardState, wizardReducer, type WizardState } from '../../lib/setup-wizard';
+import { SyncProgress } from '../sync-progress';
+import { ChooseMethodStep } from './choose-method-step';
+import { CompleteStep } from './complete-step';
+import { ConnectStep } from './connect-step';
+import { MapColumnsStep } from './map-columns-step';
+import { StepIndicator } from './step-indicator';
+import { TemplateStep } from './template-step';
+
+/** Why the wizard is open: a first set-up, a new mapping for the connected sheet, or a new file. */
+export type WizardIntent = { kind: 'new' } | { kind: 'change-mapping'; sheetUrl: string; gid: string | null } | { kind: 'upload' };
+
+const TEMPLATE_MAPPING: ColumnMapping = { id: 0, name: 1, email: 2, status: 3, priority: 4, date: 5, notes: 6 };
+
+function initialState(intent: WizardIntent, dateOrder: 'mdy' | 'dmy'): WizardState {
+  if (intent.kind === 'change-mapping') return initialWizardState({ step: 2, method: 'import', source: 'sheet', dateOrder });
+  if (intent.kind === 'upload') return initialWizardState({ step: 2, method: 'import', source: 'csv', dateOrder });
+  return initialWizardState({ dateOrder });
+}
+
+/** The four-step sheet set-up wizard of spec 2.15, working against the portal's API. */
+export function SetupWizard({ portal, intent, onClose }: { portal: Portal; intent: WizardIntent; onClose?: () => void }) {
+  const id = portal.portalId;
+  const [state, dispatch] = useReducer(wizardReducer, initialState(intent, portal.source.dateOrder));
+  const [file, setFile] = useState<File | null>(null);
+  const [dropMessage, setDropMessage] = useState<string | null>(null);
+  const analyzeSheet = useAnalyzeSheet(id);
+  const analyzeCsv = useAnalyzeCsv(id);
+  const save = useSaveSheetSource(id);
+  const importCsv = useImportCsv(id);
+  const finalizing = save.isPending || importCsv.isPending;
+  const runs = useQuery(syncRunsQueryOptions(id, finalizing));
+  const running = finalizing ? runs.data?.syncs.find((r) => r.status === 'running') : undefined;
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  // Move focus to the step's heading when the step changes (not on first render).
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) firstRender.current = false;
+    else heading.current?.focus();
+  }, [state.step]);
+
+  const analyzeSheetNow = (url: string, gid: string | null) => {
+    analyzeCsv.reset();
+    analyzeSheet.mutate(
+      { sheetUrl: url, gid },
+      { onSuccess: (analysis) => dispatch({ type: 'analyzed', analysis, sheet: { url, gid: gid ?? analysis.gid } }) },
+    );
+  };
+  const analyzeFileNow = (f: File) => {
+    analyzeSheet.reset();
+    setFile(f);
+    analyzeCsv.mutate(f, { onSuccess: (analysis) => dispatch({ type: 'analyzed', analysis, fileName: f.name }) });
+  };
+
+  // Re-opened to change the mapping of the connected sheet: read it again at once.
+  const started = useRef(false);
+  useEffect(() => {
+    if (intent.kind === 'change-mapping' && !started.current) {
+      started.current = true;
+      analyzeSheetNow(intent.sheetUrl, intent.gid);
+    }
+  });
+
+  const onFinished = (report: ImportReport) => {
+    setDropMessage(null);
+    dispatch({ type: 'finished', report });
+  };
+  const onFailed = (error: unknown) => {
+    if (error instanceof ApiError && error.code === 'confirm_drop') setDropMessage(error.message);
+  };
+  const finalize = (confirmDrop = false) => {
+    if (state.sheet) {
+      save.mutate(
+        { sheetUrl: state.sheet.url, gid: state.sheet.gid, columnMapping: state.mapping, dateOrder: state.dateOrder, confirmDrop },
+        { onSuccess: (r) => onFinished(r.sync), onError: onFailed },
+      );
+    } else if (file) {
+      importCsv.mutate(
+        { file, columnMapping: state.mapping, dateOrder: state.dateOrder, setupMethod: 'import', confirmDrop },
+        { onSuccess: onFinished, onError: onFailed },
+      );
+    }
+  };
+  const completeTemplate = (confirmDrop = false) =>
+    importCsv.mutate({ file: templateCsv(), columnMapping: TEMPLATE_MAPPING, setupMethod: 'template', confirmDrop }, { onSuccess: onFinished, onError: onFailed });
+
+  const analyzeError = state.source === 'sheet' ? analyzeSheet.error : analyzeCsv.error;
+  const finalizeError = (state.step === 3 || state.step === 2) && !dropMessage ? (save.error ?? importCsv.error) : null;
+  const title = state.step === 1 ? 'Choose Method' : state.step === 2 ? (state.method === 'template' ? 'Get Template' : 'Connect Sheet') : state.step === 3 ? 'Map Columns' : 'Complete';
+
+  return (
+    <Card>
+      <CardHeader className="relative">
+        <CardTitle>Set Up Your Client Sheet</CardTitle>
+        <CardDescription>Bring your client list into &ldquo;{portal.name}&rdquo;.</CardDescription>
+        {onClose && state.step !== 4 ? (
+          <Button variant="ghost" size="icon" className="absolute top-4 right-4" onClick={onClose} aria-label="Close the set-up" disabled={finalizing}>
+            <XIcon aria-hidden="true" />
+          </Button>
+        ) : null}
+        <div className="pt-4">
+          <StepIndicator current={state.step} templateMethod={state.method === 'template'} />
+        </div>
+      </CardHeader>
+      <CardContent className="space-y-5">
+        <h2 ref={heading} tabIndex={-1} className="text-xl font-semibold outline-none">
+          Step {state.step}: {title}
+        </h2>
+        {state.step === 1 ? (
+          <ChooseMethodStep method={state.method} onChoose={(method) => dispatch({ type: 'chooseMethod', method })} onContinue={() => dispatch({ type: 'continue' })} />
+        ) : null}
+        {state.step === 2 && state.method === 'import' ? (
+          <ConnectStep
+            source={state.source}
+            onSource={(source) => dispatch({ type: 'chooseSource', source })}
+            initialUrl={intent.kind === 'change-mapping' ? intent.sheetUrl : (state.sheet?.url ?? '')}
+            initialGid={intent.kind === 'change-mapping' ? intent.gid : (state.sheet?.gid ?? null)}
+            analyzing={analyzeSheet.isPending || analyzeCsv.isPending}
+            error={analyzeError ? errorMessage(analyzeError, messages.sheets.analyzeFailed) : null}
+            onAnalyzeSheet={analyzeSheetNow}
+            onAnalyzeFile={analyzeFileNow}
+            onBack={() => dispatch({ type: 'back' })}
+          />
+        ) : null}
+        {state.step === 2 && state.method === 'template' ? (
+          <TemplateStep pending={importCsv.isPending} onComplete={() => completeTemplate()} onBack={() => dispatch({ type: 'back' })} />
+        ) : null}
+        {state.step === 3 && state.analysis ? (
+          <MapColumnsStep
+            analysis={state.analysis}
+            sourceLabel={state.sheet ? 'Google Sheet' : `File ${state.fileName ?? ''}`}
+            mapping={state.mapping}
+            dateOrder={state.dateOrder}
+            onMap={(field, column) => dispatch({ type: 'mapField', field, column })}
+            onDateOrder={(dateOrder) => dispatch({ type: 'setDateOrder', dateOrder })}
+            finalizing={finalizing}
+            onFinalize={() => finalize()}
+            onBack={() => dispatch({ type: 'back' })}
+          />
+        ) : null}
+        {state.step === 4 ? <CompleteStep report={state.report} portalId={id} onDone={() => onClose?.()} /> : null}
+
+        {finalizing ? <SyncProgress run={running} label={state.sheet ? 'Syncing your sheet' : 'Importing your file'} /> : null}
+        {dropMessage && !finalizing ? (
+          <Alert>
+            <AlertTitle>Large drop held back</AlertTitle>
+            <AlertDescription>
+              <p>{dropMessage}</p>
+              <Button size="sm" variant="destructive" className="mt-3" onClick={() => (state.method === 'template' ? completeTemplate(true) : finalize(true))}>
+                Apply anyway
+              </Button>
+            </AlertDescription>
+          </Alert>
+        ) : null}
+        {finalizeError && !finalizing ? (
+          <Alert variant="destructive">
+            <AlertDescription>{errorMessage(finalizeError)}</AlertDescription>
+          </Alert>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

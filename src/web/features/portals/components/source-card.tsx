@@ -1,0 +1,183 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { ExternalLinkIcon, FileSpreadsheetIcon, RefreshCwIcon, SlidersHorizontalIcon, UploadIcon } from 'lucide-react';
+import { mappingFieldLabels } from '@core/column-remap';
+import { mappingFields } from '@core/columns';
+import { columnLetter } from '@core/sheet-values';
+import { Spinner } from '@web/components/spinner';
+import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Label } from '@web/components/ui/label';
+import { ApiError, errorMessage } from '@web/lib/api-client';
+import { syncRunsQueryOptions } from '../api/sync-runs';
+import type { Portal } from '../api/types';
+import { useSyncPortal } from '../api/use-sync-portal';
+import { useInvalidatePortal } from '../api/use-invalidate-portal';
+import { useUpdatePortal } from '../api/use-update-portal';
+import { formatDateTime, intervalLabel, relativeTime } from '../lib/format';
+import { runCounts } from './sync-history';
+import { NativeSelect } from './native-select';
+import { SyncProgress } from './sync-progress';
+
+const INTERVALS = [5, 15, 30, 60, 180, 360, 720, 1440];
+
+/** The sheet's address, built from its id (not the text the business pasted). */
+const sheetLink = (sheetId: string, gid: string | null) =>
+  `https://docs.google.com/spreadsheets/d/${encodeURIComponent(sheetId)}/edit${gid ? `#gid=${encodeURIComponent(gid)}` : ''}`;
+
+/** The portal's data source: what it is, when it last synced, its last error, Sync now and the schedule. */
+export function SourceCard({ portal, onChangeMapping, onReplace }: { portal: Portal; onChangeMapping: () => void; onReplace: () => void }) {
+  const isSheet = portal.source.type === 'google_sheet';
+  const sync = useSyncPortal(portal.portalId);
+  const update = useUpdatePortal(portal.portalId);
+  const runs = useQuery(syncRunsQueryOptions(portal.portalId, sync.isPending));
+  const latest = runs.data?.syncs[0];
+  const running = runs.data?.syncs.find((r) => r.status === 'running');
+  // A run that another tab or the scheduler started has ended: read the portal's new state.
+  const invalidate = useInvalidatePortal(portal.portalId);
+  const wasRunning = useRef(false);
+  useEffect(() => {
+    if (wasRunning.current && !running) void invalidate();
+    wasRunning.current = Boolean(running);
+  }, [running, invalidate]);
+  const lastFailed = portal.sync.lastError !== null && (!portal.sync.lastSyncedAt || (portal.sync.lastErrorAt ?? '') > portal.sync.lastSyncedAt);
+  const needsConfirmation = latest?.status === 'needs_confirmation' || (sync.error instanceof ApiError && sync.error.code === 'confirm_drop');
+  const mapping = portal.source.columnMapping ?? {};
+  const headers = portal.source.detectedHeaders;
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="flex items-center gap-2 text-lg">
+          <FileSpreadsheetIcon aria-hidden="true" className="size-5 text-primary" /> Data Source
+        </CardTitle>
+        <CardDescription>
+          {isSheet ? 'A Google Sheet, synced automatically.' : portal.source.setupMethod === 'template' ? 'Started from the template (CSV).' : 'An uploaded CSV file.'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-5">
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-2 [&>div]:min-w-0">
+          {isSheet && portal.source.sheetId ? (
+            <div className="min-w-0 sm:col-span-2">
+              <dt className="text-muted-foreground">Sheet</dt>
+              <dd className="min-w-0">
+                <a href={sheetLink(portal.source.sheetId, portal.source.gid)} target="_blank" rel="noopener noreferrer" className="break-all text-link underline-offset-4 hover:underline">
+                  {sheetLink(portal.source.sheetId, portal.source.gid)}
+                  <ExternalLinkIcon aria-hidden="true" className="ml-1 inline size-3.5 align-[-2px]" />
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              </dd>
+            </div>
+          ) : null}
+          <div>
+            <dt className="text-muted-foreground">Last good sync</dt>
+            <dd className="font-medium" title={formatDateTime(portal.sync.lastSyncedAt)}>
+              {relativeTime(portal.sync.lastSyncedAt)}
+            </dd>
+          </div>
+          {isSheet ? (
+            <div>
+              <dt className="text-muted-foreground">Next automatic sync</dt>
+              <dd className="font-medium">{portal.sync.nextSyncAt ? formatDateTime(portal.sync.nextSyncAt) : 'Not scheduled'}</dd>
+            </div>
+          ) : null}
+          <div className="sm:col-span-2">
+            <dt className="text-muted-foreground">Columns</dt>
+            <dd>
+              <ul className="mt-1 flex flex-wrap gap-2">
+                {mappingFields
+                  .filter((f) => mapping[f] !== undefined)
+                  .map((f) => (
+                    <li key={f} className="rounded-md bg-muted px-2 py-1 text-xs">
+                      <span className="font-medium">{mappingFieldLabels[f]}</span>: {columnLetter(mapping[f]!)} {headers[mapping[f]!] ? `“${headers[mapping[f]!]}”` : ''}
+                    </li>
+                  ))}
+              </ul>
+            </dd>
+          </div>
+        </dl>
+
+        {needsConfirmation && !sync.isPending ? (
+          <Alert>
+            <AlertTitle>Large drop held back</AlertTitle>
+            <AlertDescription>
+              <p>{latest?.status === 'needs_confirmation' ? latest.error : errorMessage(sync.error)}</p>
+              <LastGoodSync at={portal.sync.lastSyncedAt} />
+              {isSheet ? (
+                <Button size="sm" variant="destructive" className="mt-3" onClick={() => sync.mutate({ confirmDrop: true })}>
+                  Apply anyway
+                </Button>
+              ) : (
+                <p className="mt-1">Upload the file again and confirm to apply it.</p>
+              )}
+            </AlertDescription>
+          </Alert>
+        ) : lastFailed ? (
+          <Alert variant="destructive">
+            <AlertTitle>The last sync failed{portal.sync.lastErrorAt ? ` (${formatDateTime(portal.sync.lastErrorAt)})` : ''}</AlertTitle>
+            <AlertDescription>
+              <p>{portal.sync.lastError}</p>
+              <LastGoodSync at={portal.sync.lastSyncedAt} />
+            </AlertDescription>
+          </Alert>
+        ) : null}
+
+        {sync.isPending || running ? <SyncProgress run={running} label="Sync in progress" /> : null}
+        {sync.isSuccess && !sync.isPending ? (
+          <Alert variant="success">
+            <AlertDescription>Synced: {runCounts(sync.data)}.</AlertDescription>
+          </Alert>
+        ) : null}
+        {sync.isError && !needsConfirmation && !lastFailed ? (
+          <Alert variant="destructive">
+            <AlertDescription>{errorMessage(sync.error)}</AlertDescription>
+          </Alert>
+        ) : null}
+
+        <div className="flex flex-wrap items-end gap-3">
+          {isSheet ? (
+            <Button onClick={() => sync.mutate({})} disabled={sync.isPending || Boolean(running)}>
+              {sync.isPending ? <Spinner /> : <RefreshCwIcon aria-hidden="true" />} Sync now
+            </Button>
+          ) : null}
+          {isSheet ? (
+            <Button variant="outline" onClick={onChangeMapping}>
+              <SlidersHorizontalIcon aria-hidden="true" /> Change column mapping
+            </Button>
+          ) : null}
+          <Button variant="outline" onClick={onReplace}>
+            <UploadIcon aria-hidden="true" /> {isSheet ? 'Use another source' : 'Upload a new file'}
+          </Button>
+        </div>
+
+        {isSheet ? (
+          <div className="max-w-xs space-y-2">
+            <Label htmlFor="sync-interval">Sync automatically</Label>
+            <NativeSelect
+              id="sync-interval"
+              value={portal.sync.intervalMinutes}
+              disabled={update.isPending}
+              onChange={(e) => update.mutate({ syncIntervalMinutes: Number(e.target.value) })}
+            >
+              {INTERVALS.map((m) => (
+                <option key={m} value={m}>
+                  {intervalLabel(m)}
+                </option>
+              ))}
+            </NativeSelect>
+            {update.isError ? <p className="text-sm text-destructive">{errorMessage(update.error)}</p> : null}
+          </div>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function LastGoodSync({ at }: { at: string | null }) {
+  return (
+    <p className="mt-1 font-medium">
+      {at ? `Your portal shows the data of the last good sync, ${formatDateTime(at)}.` : 'No sync has applied yet.'}
+    </p>
+  );
+}

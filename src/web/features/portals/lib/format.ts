@@ -1,0 +1,31 @@
+// Display helpers for sync times and counts.
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** '3 Dec 2026, 14:05' in the browser's locale. */
+export function formatDateTime(iso: string | null): string {
+  return iso ? dateTime.format(new Date(iso)) : 'Never';
+}
+
+/** 'Never', 'Just now', '5m ago', '3h ago', otherwise the date and time (spec 2.15 'Updated'). */
+export function relativeTime(iso: string | null, now = Date.now()): string {
+  if (!iso) return 'Never';
+  const minutes = Math.floor((now - new Date(iso).getTime()) / 60_000);
+  if (minutes < 1) return 'Just now';
+  if (minutes < 60) return `${minutes}m ago`;
+  if (minutes < 24 * 60) return `${Math.floor(minutes / 60)}h ago`;
+  return formatDateTime(iso);
+}
+
+/** 12,345 */
+export function formatCount(n: number): string {
+  return n.toLocaleString('en-US');
+}
+
+/** 'every 15 minutes', 'every hour', 'every 6 hours', 'every day' */
+export function intervalLabel(minutes: number): string {
+  if (minutes < 60) return `every ${minutes} minutes`;
+  if (minutes === 60) return 'every hour';
+  if (minutes < 1440) return `every ${minutes / 60} hours`;
+  return 'every day';
+}

@@ -1,0 +1,118 @@
+// The portal page's calls to /api/public/portals/*, with plain fetch (no query library: the page is its own small
+// bundle). Types mirror the server's response schemas (src/server/routes/public/portal-routes.ts).
+
+export interface PublicPortalConfig {
+  companyName: string;
+  title: string;
+  welcomeMessage: string;
+  customMessage: string;
+  primaryColor: string;
+  secondaryColor: string;
+  backgroundColor: string;
+  logoUrl: string;
+  contact: { address: string; email: string; phone: string } | null;
+  show: { position: boolean; estimatedCompletion: boolean; notes: boolean; progressBar: boolean };
+  allowClientUpdates: boolean;
+  requireVerification: boolean;
+}
+
+export interface PublicPortal {
+  portalId: string;
+  state: 'ready' | 'no_data' | 'unavailable';
+  platformName: string;
+  portal?: PublicPortalConfig;
+  demo?: { samples: { query: string; note: string }[]; accessLink: { name: string; path: string } };
+}
+
+export type StatusClass = 'completed' | 'cancelled' | 'in-progress' | 'pending' | 'other';
+
+export interface ClientCard {
+  name: string;
+  email: string;
+  status: string;
+  statusClass: StatusClass;
+  badge: { label: string; tone: 'green' | 'blue' | 'yellow' | 'purple' | 'grey'; icon: 'check' | 'spinner' | null };
+  queueState: 'queued' | 'completed' | 'cancelled' | null;
+  position?: number | null;
+  estimatedCompletion?: string | null;
+  dueDate: string | null;
+  notes?: string;
+  insights: string | null;
+  progress?: number | null;
+}
+
+export interface LookupAnswer {
+  client: ClientCard;
+  verified: boolean;
+  session?: string;
+  updatesAllowed: boolean;
+}
+
+export type LookupResult =
+  | { kind: 'card'; answer: LookupAnswer }
+  | { kind: 'code_sent'; message: string; demoCode?: string }
+  | { kind: 'error'; status: number; code: string; message: string };
+
+export type LookupBody = { query: string; code?: string; verify?: boolean } | { token: string } | { session: string };
+
+const base = (portalId: string) => `/api/public/portals/${encodeURIComponent(portalId)}`;
+
+/** An answer that is not the expected one: its status, code and message (when the server sent our error shape). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+async function readError(res: Response): Promise<ApiError> {
+  try {
+    const body = (await res.json()) as { error?: { code?: string; message?: string } };
+    return new ApiError(res.status, body.error?.code ?? 'error', body.error?.message ?? '');
+  } catch {
+    return new ApiError(res.status, 'error', '');
+  }
+}
+
+/** The portal's public configuration; null when there is no such portal. Throws on other failures. */
+export async function fetchPortal(portalId: string, signal?: AbortSignal): Promise<PublicPortal | null> {
+  const res = await fetch(base(portalId), { headers: { accept: 'application/json' }, signal });
+  if (res.status === 404) return null;
+  if (!res.ok) throw await readError(res);
+  return (await res.json()) as PublicPortal;
+}
+
+function post(url: string, body: unknown): Promise<Response> {
+  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) });
+}
+
+/** One lookup. Network failures and server errors come back as an error result with status 0 or 5xx. */
+export async function lookup(portalId: string, body: LookupBody): Promise<LookupResult> {
+  let res: Response;
+  try {
+    res = await post(`${base(portalId)}/lookup`, body);
+  } catch {
+    return { kind: 'error', status: 0, code: 'network', message: '' };
+  }
+  if (res.status === 200) return { kind: 'card', answer: (await res.json()) as LookupAnswer };
+  if (res.status === 202) {
+    const body = (await res.json()) as { message: string; demoCode?: string };
+    return { kind: 'code_sent', message: body.message, demoCode: body.demoCode };
+  }
+  const err = await readError(res);
+  return { kind: 'error', status: err.status, code: err.code, message: err.message };
+}
+
+/** Sends the client's update; resolves when stored. */
+export async function sendUpdate(portalId: string, session: string, message: string): Promise<void> {
+  let res: Response;
+  try {
+    res = await post(`${base(portalId)}/updates`, { session, message });
+  } catch {
+    throw new ApiError(0, 'network', '');
+  }
+  if (res.status !== 201) throw await readError(res);
+}

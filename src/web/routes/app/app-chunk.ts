@@ -1,0 +1,22 @@
+// Entry of the business app's lazy chunk (/app/*): router.tsx loads this module once for every app page.
+import { AnalyticsPage } from './analytics-page';
+import { AppLayout } from './app-layout';
+import { ClientDetailPage } from './client-detail-page';
+import { ClientManagementPage } from './client-management-page';
+import { DashboardPage } from './dashboard-page';
+import { PortalConfigPage } from './portal-config-page';
+import { SheetsSetupPage } from './sheets-setup-page';
+import { TemplateConfigPage } from './template-config-page';
+import { WorkloadPage } from './workload-page';
+
+export const appChunk = {
+  Layout: AppLayout,
+  Dashboard: DashboardPage,
+  ClientManagement: ClientManagementPage,
+  ClientDetail: ClientDetailPage,
+  Analytics: AnalyticsPage,
+  PortalConfig: PortalConfigPage,
+  Workload: WorkloadPage,
+  SheetsSetup: SheetsSetupPage,
+  TemplateConfig: TemplateConfigPage,
+};

@@ -1,0 +1,290 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowDownIcon, ArrowLeftIcon, ArrowUpIcon, LinkIcon, Share2Icon, Undo2Icon } from 'lucide-react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { PageHeader } from '@web/components/page-header';
+import { PageTitle } from '@web/components/page-title';
+import { LoadingState, Spinner } from '@web/components/spinner';
+import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import {
+  accessLinkQueryOptions,
+  clientDetailQueryOptions,
+  clientUpdatesQueryOptions,
+  useRestoreManualPositions,
+  useRevokeAccessLink,
+  useRotateAccessLink,
+  useSetQueuePosition,
+  type ClientDetail,
+  type ManualPositionValue,
+} from '@web/features/clients/api/clients';
+import { ClientStatusBadge } from '@web/features/clients/components/status-badge';
+import { useCurrentPortal } from '@web/features/dashboard/api/portals';
+import { errorMessage } from '@web/lib/api-client';
+import { paths } from '@web/lib/paths';
+import { ShareModal, type ShareTarget } from './share-modal';
+
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+
+/** /app/portals/clients/{clientId}: one client of the current portal (issue 6 item 3). */
+export function ClientDetailPage() {
+  const { clientId = '' } = useParams();
+  const current = useCurrentPortal();
+  const portal = current.portal;
+  const detail = useQuery({ ...clientDetailQueryOptions(portal?.portalId ?? '', clientId), enabled: Boolean(portal) });
+
+  return (
+    <>
+      <PageTitle title={detail.data?.name ?? 'Client'} />
+      <Button asChild variant="ghost" size="sm" className="mb-3 -ml-2">
+        <Link to={paths.app.portals}>
+          <ArrowLeftIcon aria-hidden="true" /> Back to clients
+        </Link>
+      </Button>
+      {current.query.isPending || (portal && detail.isPending) ? (
+        <LoadingState label="Loading the client..." />
+      ) : current.query.isError || detail.isError ? (
+        <Alert variant="destructive">
+          <AlertTitle>Could not load this client</AlertTitle>
+          <AlertDescription>{errorMessage(current.query.error ?? detail.error)}</AlertDescription>
+        </Alert>
+      ) : !portal || !detail.data ? (
+        <Alert>
+          <AlertTitle>Client not found</AlertTitle>
+          <AlertDescription>This client is not in the current portal.</AlertDescription>
+        </Alert>
+      ) : (
+        <ClientView portalId={portal.portalId} companyName={portal.config.companyName ?? portal.name} client={detail.data} />
+      )}
+    </>
+  );
+}
+
+function ClientView({ portalId, companyName, client }: { portalId: string; companyName: string; client: ClientDetail }) {
+  const [sharing, setSharing] = useState<ShareTarget | null>(null);
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={client.name}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            {client.email} <ClientStatusBadge status={client.status} />
+          </span>
+        }
+        actions={
+          <Button onClick={() => setSharing({ clientId: client.clientId, name: client.name, email: client.email })}>
+            <Share2Icon aria-hidden="true" /> Share
+          </Button>
+        }
+      />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardHeader>
+            <CardTitle>Details</CardTitle>
+          </CardHeader>
+          <CardContent>
+            <dl className="grid grid-cols-[minmax(0,9rem)_1fr] gap-x-4 gap-y-2 text-sm">
+              {Object.entries(client.raw).map(([header, value]) => (
+                <Row key={header} label={header}>
+                  <span className="break-words">{value || '—'}</span>
+                </Row>
+              ))}
+              <Row label="Estimated completion">{client.estimatedCompletion ?? '—'}</Row>
+              <Row label="First seen">{when(client.createdAt)}</Row>
+            </dl>
+          </CardContent>
+        </Card>
+        <QueueCard portalId={portalId} client={client} />
+        <Card>
+          <CardHeader>
+            <CardTitle>Status History</CardTitle>
+          </CardHeader>
+          <CardContent>
+            {client.history.length === 0 ? (
+              <p className="text-sm text-muted-foreground">No status changes yet: the status has been “{client.status || 'Unknown'}” since {when(client.createdAt)}.</p>
+            ) : (
+              <ol className="space-y-2 text-sm" aria-label="Status changes, oldest first">
+                {client.history.map((h, i) => (
+                  <li key={i} className="flex flex-wrap items-center justify-between gap-2 border-b border-border pb-2 last:border-0">
+                    <span>
+                      {h.oldStatus ? `${h.oldStatus} → ` : ''}
+                      <strong>{h.newStatus || 'Unknown'}</strong>
+                    </span>
+                    <time dateTime={h.changedAt} className="text-xs text-muted-foreground">
+                      {when(h.changedAt)}
+                    </time>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </CardContent>
+        </Card>
+        <AccessLinkCard portalId={portalId} clientId={client.clientId} />
+        <UpdatesCard portalId={portalId} clientId={client.clientId} />
+      </div>
+      <ShareModal portalId={portalId} companyName={companyName} client={sharing} onClose={() => setSharing(null)} />
+    </div>
+  );
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="truncate text-muted-foreground">{label}</dt>
+      <dd className="min-w-0">{children}</dd>
+    </>
+  );
+}
+
+function QueueCard({ portalId, client }: { portalId: string; client: ClientDetail }) {
+  const setPosition = useSetQueuePosition(portalId);
+  const restore = useRestoreManualPositions(portalId);
+  const [undo, setUndo] = useState<ManualPositionValue[] | null>(null);
+  const [target, setTarget] = useState('');
+  const busy = setPosition.isPending || restore.isPending;
+  const queued = client.queueState === 'queued' && client.queuePosition !== null;
+
+  const move = (position: number | null) =>
+    setPosition.mutate({ clientId: client.clientId, position }, { onSuccess: (r) => setUndo(r.previous.length ? r.previous : null) });
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const n = Number(target);
+    if (Number.isInteger(n) && n >= 1 && n <= client.queueLength) move(n);
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Queue Position</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4 text-sm">
+        {!queued ? (
+          <p className="text-muted-foreground">{client.queueState === 'completed' ? 'Completed: this client is not in the queue.' : 'This client is not in the queue.'}</p>
+        ) : (
+          <>
+            <p>
+              Position <strong data-testid="queue-position">{client.queuePosition}</strong> of {client.queueLength}
+              {client.manualPosition !== null ? ' (set by hand)' : ' (from priority, status and due date)'}
+            </p>
+            <div className="flex flex-wrap gap-2">
+              <Button variant="outline" size="sm" disabled={busy || client.queuePosition === 1} onClick={() => move(client.queuePosition! - 1)}>
+                <ArrowUpIcon aria-hidden="true" /> Move up
+              </Button>
+              <Button variant="outline" size="sm" disabled={busy || client.queuePosition === client.queueLength} onClick={() => move(client.queuePosition! + 1)}>
+                <ArrowDownIcon aria-hidden="true" /> Move down
+              </Button>
+              {client.manualPosition !== null ? (
+                <Button variant="ghost" size="sm" disabled={busy} onClick={() => move(null)}>
+                  Clear manual position
+                </Button>
+              ) : null}
+            </div>
+            <form onSubmit={submit} className="flex items-end gap-2">
+              <div>
+                <Label htmlFor="set-position" className="mb-1.5 block">
+                  Set position
+                </Label>
+                <Input id="set-position" type="number" min={1} max={client.queueLength} value={target} onChange={(e) => setTarget(e.target.value)} className="w-28" />
+              </div>
+              <Button type="submit" size="sm" disabled={busy || target === ''}>
+                Set
+              </Button>
+            </form>
+          </>
+        )}
+        {busy ? (
+          <p role="status" className="flex items-center gap-2 text-muted-foreground">
+            <Spinner /> Updating the queue...
+          </p>
+        ) : null}
+        {undo ? (
+          <div className="flex flex-wrap items-center gap-2 rounded-lg bg-muted p-3" role="status">
+            <span>Queue updated. The portal shows the new position now.</span>
+            <Button variant="outline" size="sm" disabled={busy} onClick={() => restore.mutate(undo, { onSuccess: () => setUndo(null) })}>
+              <Undo2Icon aria-hidden="true" /> Undo
+            </Button>
+          </div>
+        ) : null}
+        {setPosition.isError || restore.isError ? <p className="text-destructive">{errorMessage(setPosition.error ?? restore.error)}</p> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function AccessLinkCard({ portalId, clientId }: { portalId: string; clientId: string }) {
+  const link = useQuery(accessLinkQueryOptions(portalId, clientId));
+  const rotate = useRotateAccessLink(portalId, clientId);
+  const revoke = useRevokeAccessLink(portalId, clientId);
+  const [url, setUrl] = useState<string | null>(null);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Access Link</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-3 text-sm">
+        {link.isPending ? (
+          <LoadingState className="p-2" />
+        ) : link.isError ? (
+          <p className="text-destructive">{errorMessage(link.error)}</p>
+        ) : link.data.active ? (
+          <p>
+            Active since {when(link.data.createdAt)}; last used {link.data.lastUsedAt ? when(link.data.lastUsedAt) : 'never'}.
+          </p>
+        ) : (
+          <p className="text-muted-foreground">No access link. The client can still find their project with their email address.</p>
+        )}
+        {url ? (
+          <div>
+            <Label htmlFor="new-access-link" className="mb-1.5 block">
+              New link (shown only now)
+            </Label>
+            <Input id="new-access-link" readOnly value={url} onFocus={(e) => e.currentTarget.select()} className="font-mono text-xs" />
+          </div>
+        ) : null}
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" variant="outline" disabled={rotate.isPending} onClick={() => rotate.mutate(undefined, { onSuccess: (r) => setUrl(r.url) })}>
+            <LinkIcon aria-hidden="true" /> {link.data?.active ? 'Rotate link' : 'Create link'}
+          </Button>
+          {link.data?.active ? (
+            <Button size="sm" variant="outline" disabled={revoke.isPending} onClick={() => revoke.mutate(undefined, { onSuccess: () => setUrl(null) })}>
+              Revoke link
+            </Button>
+          ) : null}
+        </div>
+        {rotate.isError || revoke.isError ? <p className="text-destructive">{errorMessage(rotate.error ?? revoke.error)}</p> : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function UpdatesCard({ portalId, clientId }: { portalId: string; clientId: string }) {
+  const updates = useQuery(clientUpdatesQueryOptions(portalId, clientId));
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Client Updates</CardTitle>
+      </CardHeader>
+      <CardContent className="text-sm">
+        {updates.isPending ? (
+          <LoadingState className="p-2" />
+        ) : updates.isError ? (
+          <p className="text-destructive">{errorMessage(updates.error)}</p>
+        ) : updates.data.updates.length === 0 ? (
+          <p className="text-muted-foreground">No messages from this client yet.</p>
+        ) : (
+          <ul className="space-y-3">
+            {updates.data.updates.map((u) => (
+              <li key={u.id} className="rounded-lg border border-border p-3">
+                <p className="whitespace-pre-wrap break-words">{u.message}</p>
+                <p className="mt-1 text-xs text-muted-foreground">{when(u.createdAt)}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

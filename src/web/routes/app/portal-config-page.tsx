@@ -1,0 +1,236 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CheckIcon, ExternalLinkIcon, PaletteIcon } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { portalConfigPatchSchema, type PortalConfig } from '@core/portal-config';
+import { EmptyState } from '@web/components/empty-state';
+import { PageHeader } from '@web/components/page-header';
+import { PageTitle } from '@web/components/page-title';
+import { LoadingState, Spinner } from '@web/components/spinner';
+import { Alert, AlertDescription } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Checkbox } from '@web/components/ui/checkbox';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { appPortalsQueryKey, useCurrentPortal, type AppPortal } from '@web/features/dashboard/api/portals';
+import { api, errorMessage } from '@web/lib/api-client';
+import { paths } from '@web/lib/paths';
+import { ConnectSheetButton } from './connect-sheet-button';
+
+/** 'Saved!' shows this long (spec 9). */
+const SAVED_MS = 3000;
+
+type TextKey = 'companyName' | 'title' | 'welcomeMessage' | 'customMessage' | 'logoUrl' | 'contactEmail' | 'contactPhone' | 'address';
+type ColourKey = 'primaryColor' | 'backgroundColor';
+type ToggleKey = 'showEstimatedCompletion' | 'showPriority' | 'showNotes' | 'allowClientUpdates' | 'showContactInfo' | 'showProgressBar' | 'requireVerification';
+
+const toggles: { key: ToggleKey; label: string }[] = [
+  { key: 'showEstimatedCompletion', label: 'Show estimated completion' },
+  { key: 'showPriority', label: 'Show priority' },
+  { key: 'showNotes', label: 'Show notes' },
+  { key: 'allowClientUpdates', label: 'Allow client updates' },
+  { key: 'showContactInfo', label: 'Show contact info' },
+  { key: 'showProgressBar', label: 'Show progress bar' },
+  { key: 'requireVerification', label: 'Require verification (e-mailed code before the project is shown)' },
+];
+
+/** /app/configurator (spec 2.15): branding and display options, saved to the server, with the real portal as preview. */
+export function PortalConfigPage() {
+  const current = useCurrentPortal();
+  const portal = current.portal;
+  return (
+    <>
+      <PageTitle title="Portal Configurator" />
+      <PageHeader title="Portal Configurator" description="Branding and display options of your client portal." />
+      {current.query.isPending ? (
+        <LoadingState />
+      ) : current.query.isError ? (
+        <Alert variant="destructive">
+          <AlertDescription>{errorMessage(current.query.error)}</AlertDescription>
+        </Alert>
+      ) : !portal || !current.hasSource ? (
+        <EmptyState
+          icon={PaletteIcon}
+          title="Connect Google Sheets First"
+          description="Your portal's logo, colours, welcome message and display options are set here once your client sheet is connected. No data source is connected yet."
+        >
+          <ConnectSheetButton />
+        </EmptyState>
+      ) : (
+        <ConfigForm key={portal.portalId} portal={portal} />
+      )}
+    </>
+  );
+}
+
+function ConfigForm({ portal }: { portal: AppPortal }) {
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState<PortalConfig>(portal.config as unknown as PortalConfig);
+  const [saved, setSaved] = useState(false);
+  const [previewVersion, setPreviewVersion] = useState(0);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const parsed = portalConfigPatchSchema.safeParse(draft);
+  const errors = new Map<string, string>();
+  if (!parsed.success) for (const issue of parsed.error.issues) errors.set(String(issue.path[0]), issue.message);
+
+  const save = useMutation({
+    mutationFn: (config: PortalConfig) => api.patch<AppPortal>(`/api/v1/portals/${encodeURIComponent(portal.portalId)}`, { config }),
+    onSuccess: async () => {
+      setSaved(true);
+      setPreviewVersion((v) => v + 1);
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => setSaved(false), SAVED_MS);
+      await queryClient.invalidateQueries({ queryKey: appPortalsQueryKey });
+    },
+  });
+
+  const set = <K extends keyof PortalConfig>(key: K, value: PortalConfig[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (parsed.success) save.mutate(draft);
+  };
+  const text = (key: TextKey, label: string, opts: { multiline?: boolean; type?: string } = {}) => (
+    <Field id={`config-${key}`} label={label} error={errors.get(key)}>
+      {opts.multiline ? (
+        <textarea
+          id={`config-${key}`}
+          value={draft[key]}
+          onChange={(e) => set(key, e.target.value)}
+          rows={3}
+          className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm text-foreground shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+        />
+      ) : (
+        <Input id={`config-${key}`} type={opts.type ?? 'text'} value={draft[key]} onChange={(e) => set(key, e.target.value)} />
+      )}
+    </Field>
+  );
+  const colour = (key: ColourKey, label: string) => (
+    <Field id={`config-${key}`} label={label} error={errors.get(key)}>
+      <div className="flex gap-2">
+        <input type="color" aria-label={`${label} picker`} value={/^#[0-9a-f]{6}$/i.test(draft[key]) ? draft[key] : '#000000'} onChange={(e) => set(key, e.target.value.toUpperCase())} className="h-9 w-12 cursor-pointer rounded-md border border-input bg-background" />
+        <Input id={`config-${key}`} value={draft[key]} onChange={(e) => set(key, e.target.value)} className="font-mono" />
+      </div>
+    </Field>
+  );
+
+  return (
+    <div className="grid gap-6 xl:grid-cols-2">
+      <form onSubmit={submit} className="space-y-6">
+        <Card>
+          <CardHeader>
+            <CardTitle>Branding</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4 sm:grid-cols-2">
+            {text('companyName', 'Company name')}
+            {text('title', 'Portal title')}
+            {colour('primaryColor', 'Primary colour')}
+            {colour('backgroundColor', 'Background colour')}
+            <div className="sm:col-span-2">{text('logoUrl', 'Logo address (https://...)', { type: 'url' })}</div>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Messages</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            {text('welcomeMessage', 'Welcome message', { multiline: true })}
+            {text('customMessage', 'Custom message', { multiline: true })}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Contact</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4 sm:grid-cols-2">
+            {text('contactEmail', 'Contact email', { type: 'email' })}
+            {text('contactPhone', 'Contact phone')}
+            <div className="sm:col-span-2">{text('address', 'Address')}</div>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Display</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            {toggles.map((t) => (
+              <label key={t.key} className="flex items-center gap-2 text-sm">
+                <Checkbox checked={draft[t.key]} onCheckedChange={(on) => set(t.key, on === true)} />
+                {t.label}
+              </label>
+            ))}
+          </CardContent>
+        </Card>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" disabled={!parsed.success || save.isPending}>
+            {save.isPending ? <Spinner /> : null} Save Configuration
+          </Button>
+          <span aria-live="polite" className="flex items-center gap-1 text-sm font-medium text-green-700 dark:text-green-400">
+            {saved ? (
+              <>
+                <CheckIcon aria-hidden="true" className="size-4" /> Saved!
+              </>
+            ) : null}
+          </span>
+          {save.isError ? <span className="text-sm text-destructive">{errorMessage(save.error)}</span> : null}
+        </div>
+      </form>
+
+      <div className="space-y-4 xl:sticky xl:top-4 xl:self-start">
+        <Card>
+          <CardHeader className="flex-row items-center justify-between gap-2">
+            <CardTitle>Live Preview</CardTitle>
+            <Button asChild variant="outline" size="sm">
+              <a href={paths.portal(portal.portalId)} target="_blank" rel="noreferrer noopener">
+                <ExternalLinkIcon aria-hidden="true" /> Open portal
+              </a>
+            </Button>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            <div className="overflow-hidden rounded-lg border border-border" style={{ backgroundColor: draft.backgroundColor }} data-testid="config-preview">
+              <div className="flex items-center gap-3 px-4 py-3" style={{ backgroundColor: draft.primaryColor, color: readableOn(draft.primaryColor) }}>
+                {draft.logoUrl ? <img src={draft.logoUrl} alt="" className="size-8 rounded bg-white object-contain" onError={(e) => (e.currentTarget.style.display = 'none')} /> : null}
+                <div className="min-w-0">
+                  <p className="truncate font-semibold">{draft.title || 'Client Status Tracker'}</p>
+                  <p className="truncate text-xs opacity-90">{draft.companyName}</p>
+                </div>
+              </div>
+              <div className="space-y-1 px-4 py-3 text-sm" style={{ color: readableOn(draft.backgroundColor) }}>
+                <p className="font-medium">{draft.welcomeMessage}</p>
+                <p className="opacity-80">{draft.customMessage}</p>
+              </div>
+            </div>
+            <div>
+              <p className="mb-2 text-xs text-muted-foreground">Your portal as clients see it (updates when you save):</p>
+              <iframe key={previewVersion} title="Portal preview" src={paths.portal(portal.portalId)} className="h-[32rem] w-full rounded-lg border border-border bg-white" />
+            </div>
+          </CardContent>
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+/** Black or white text, whichever reads better on the colour (WCAG relative luminance). */
+function readableOn(hex: string): string {
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
+  if (!m) return '#111827';
+  const [r, g, b] = [m[1], m[2], m[3]].map((c) => {
+    const v = parseInt(c!, 16) / 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  });
+  const lum = 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  return lum > 0.179 ? '#111827' : '#FFFFFF';
+}
+
+function Field({ id, label, error, children }: { id: string; label: string; error?: string | undefined; children: ReactNode }) {
+  return (
+    <div>
+      <Label htmlFor={id} className="mb-1.5 block">
+        {label}
+      </Label>
+      {children}
+      {error ? <p className="mt-1 text-sm text-destructive">{error}</p> : null}
+    </div>
+  );
+}

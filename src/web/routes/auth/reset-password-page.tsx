@@ -1,0 +1,164 @@
+import { messages } from '@core/messages';
+import { resetPasswordSchemaFor } from '@core/validation/auth';
+import { CircleCheckBigIcon, KeyRoundIcon, LinkIcon } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Spinner } from '@web/components/spinner';
+import { Alert } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { useResetPassword } from '@web/features/auth/api/use-reset-password';
+import { usePublicConfig } from '@web/features/config/api/use-public-config';
+import { ApiError, errorMessage } from '@web/lib/api-client';
+import { paths } from '@web/lib/paths';
+import { AuthCard, authLinkClass } from './auth-card';
+import { fieldErrors } from './form-errors';
+import { TextField } from './text-field';
+
+function isInvalidTokenError(error: unknown): boolean {
+  return error instanceof ApiError && /TOKEN/i.test(error.code);
+}
+
+/** /reset-password: the target of the e-mailed link (`?token=...`, or `?error=INVALID_TOKEN`). */
+export function ResetPasswordPage() {
+  const [searchParams] = useSearchParams();
+  const { config } = usePublicConfig();
+  const reset = useResetPassword();
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const token = searchParams.get('token');
+  const linkError = searchParams.get('error');
+  const invalidLink = !token || linkError !== null || (reset.isError && isInvalidTokenError(reset.error));
+
+  // The token is in the address: keep it out of Referer headers (security guide 3).
+  const head = (title: string) => (
+    <>
+      <title>{`${title} | ${config.platformName}`}</title>
+      <meta name="referrer" content="no-referrer" />
+    </>
+  );
+
+  if (reset.isSuccess) {
+    return (
+      <>
+        {head('Password Reset')}
+        <AuthCard
+          title="Password Reset"
+          icon={<CircleCheckBigIcon aria-hidden="true" className="size-6" />}
+          description="Your password has been changed. Sign in with your new password."
+        >
+          <div role="status" className="sr-only">
+            Your password has been reset.
+          </div>
+          <Button asChild className="w-full">
+            <Link to={paths.login} replace>
+              Sign In
+            </Link>
+          </Button>
+        </AuthCard>
+      </>
+    );
+  }
+
+  if (invalidLink) {
+    return (
+      <>
+        {head('Invalid Reset Link')}
+        <AuthCard
+          title="Invalid or Expired Link"
+          icon={<LinkIcon aria-hidden="true" className="size-6" />}
+        >
+          <Alert variant="destructive" className="mb-5">
+            This password reset link is invalid or has expired. Reset links can be used only once and expire after a
+            short time.
+          </Alert>
+          <Button asChild className="w-full">
+            <Link to={paths.forgotPassword}>Request a New Link</Link>
+          </Button>
+          <p className="mt-6 text-center text-sm">
+            <Link to={paths.login} className={authLinkClass}>
+              Back to Login
+            </Link>
+          </p>
+        </AuthCard>
+      </>
+    );
+  }
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    reset.reset();
+    const parsed = resetPasswordSchemaFor(config.passwordPolicy).safeParse({ password, confirmPassword });
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    reset.mutate({ newPassword: parsed.data.password, token: token ?? '' });
+  }
+
+  function clearError(name: string) {
+    setErrors((e) => {
+      if (!(name in e)) return e;
+      const next = { ...e };
+      delete next[name];
+      return next;
+    });
+  }
+
+  return (
+    <>
+      {head('Reset Password')}
+      <AuthCard
+        title="Reset Password"
+        description="Choose a new password for your account."
+        icon={<KeyRoundIcon aria-hidden="true" className="size-6" />}
+      >
+        <form noValidate onSubmit={onSubmit} className="space-y-5">
+          <TextField
+            id="reset-password"
+            label="New Password"
+            password
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => {
+              setPassword(e.target.value);
+              clearError('password');
+            }}
+            error={errors.password}
+          />
+          <TextField
+            id="reset-confirm-password"
+            label="Confirm New Password"
+            password
+            autoComplete="new-password"
+            value={confirmPassword}
+            onChange={(e) => {
+              setConfirmPassword(e.target.value);
+              clearError('confirmPassword');
+            }}
+            error={errors.confirmPassword}
+          />
+          {reset.isError ? (
+            <Alert variant="destructive">{errorMessage(reset.error, messages.common.unexpectedTryAgain)}</Alert>
+          ) : null}
+          <Button type="submit" className="w-full" disabled={reset.isPending}>
+            {reset.isPending ? (
+              <>
+                <Spinner /> Resetting password...
+              </>
+            ) : (
+              'Reset Password'
+            )}
+          </Button>
+        </form>
+        <p className="mt-6 text-center text-sm">
+          <Link to={paths.login} className={authLinkClass}>
+            Back to Login
+          </Link>
+        </p>
+      </AuthCard>
+    </>
+  );
+}

@@ -1,0 +1,280 @@
+import { CalculatorIcon, CheckIcon, CloudIcon, MinusIcon, ServerIcon } from 'lucide-react';
+import { lazy, Suspense, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { plans, signupPlanIds, yearlyMonthlyPrice, yearlyPrice, type PlanId } from '@core/plans';
+import { Button } from '@web/components/ui/button';
+import { usePublicConfig } from '@web/features/config/api/use-public-config';
+import { Faq } from '@web/features/marketing/components/faq';
+import { PageHero, Section } from '@web/features/marketing/components/page-hero';
+import { LoadingState } from '@web/components/spinner';
+import { Seo } from '@web/features/marketing/components/seo';
+import { formatCount, formatMoney } from '@web/features/marketing/lib/format';
+import { cn } from '@web/lib/cn';
+import { paths, signupWithPlan } from '@web/lib/paths';
+import { CtaBand } from './cta-band';
+
+// The calculator (and the validation library core's ROI rules use) loads when first shown.
+const RoiCalculator = lazy(() => import('@web/features/marketing/components/roi-calculator').then((m) => ({ default: m.RoiCalculator })));
+
+type Billing = 'monthly' | 'yearly';
+
+function BillingToggle({ billing, onChange }: { billing: Billing; onChange: (b: Billing) => void }) {
+  const option = (value: Billing, label: string, extra?: string) => (
+    <button
+      type="button"
+      aria-pressed={billing === value}
+      onClick={() => onChange(value)}
+      className={cn(
+        'inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-medium outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring',
+        billing === value ? 'bg-primary text-primary-foreground shadow' : 'text-muted-foreground hover:text-foreground',
+      )}
+    >
+      {label}
+      {extra ? (
+        <span
+          className={cn(
+            'rounded-full px-2 py-0.5 text-xs font-semibold',
+            billing === value ? 'bg-white text-blue-800' : 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-300',
+          )}
+        >
+          {extra}
+        </span>
+      ) : null}
+    </button>
+  );
+  return (
+    <div role="group" aria-label="Billing period" className="inline-flex rounded-full border border-border bg-card p-1">
+      {option('monthly', 'Monthly')}
+      {option('yearly', 'Yearly', 'Save 20%')}
+    </div>
+  );
+}
+
+function PlanCard({ id, billing, highlighted }: { id: PlanId; billing: Billing; highlighted: boolean }) {
+  const plan = plans[id];
+  const monthly = plan.monthlyPrice ?? 0;
+  const perMonth = billing === 'yearly' ? (yearlyMonthlyPrice(plan) ?? 0) : monthly;
+  return (
+    <article
+      className={cn(
+        'relative flex flex-col rounded-2xl border bg-card p-6 shadow-sm sm:p-8',
+        highlighted ? 'border-primary ring-2 ring-primary' : 'border-border',
+      )}
+    >
+      {highlighted ? (
+        <p className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-primary px-3 py-0.5 text-xs font-semibold text-primary-foreground">
+          Most popular
+        </p>
+      ) : null}
+      <h3 className="text-xl font-semibold">{plan.name}</h3>
+      <p className="mt-2 min-h-10 text-sm text-muted-foreground">{plan.description}</p>
+      <p className="mt-6 flex items-baseline gap-1">
+        <span data-testid={`price-${id}`} className="text-4xl font-extrabold tracking-tight">
+          {formatMoney(perMonth)}
+        </span>
+        <span className="text-muted-foreground">/month</span>
+      </p>
+      <p data-testid={`billing-${id}`} className="mt-1 min-h-5 text-sm text-muted-foreground">
+        {billing === 'yearly' ? `${formatMoney(yearlyPrice(plan) ?? 0)} billed yearly` : 'Billed monthly'}
+      </p>
+      <ul className="mt-6 flex-1 space-y-3 text-sm">
+        {plan.features.map((feature) => (
+          <li key={feature} className="flex gap-2">
+            <CheckIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
+            <span>{feature}</span>
+          </li>
+        ))}
+      </ul>
+      <Button asChild className="mt-8 w-full" variant={highlighted ? 'default' : 'outline'}>
+        <Link to={signupWithPlan(id)}>
+          Start Free Trial<span className="sr-only"> of the {plan.name} plan</span>
+        </Link>
+      </Button>
+    </article>
+  );
+}
+
+type Cell = boolean | string;
+const comparison: { feature: string; cells: [Cell, Cell, Cell, Cell] }[] = [
+  { feature: 'Client portals', cells: ['1', 'Up to 5', 'Unlimited', 'Unlimited'] },
+  { feature: 'Portal searches per month', cells: [formatCount(500), formatCount(2500), formatCount(10000), 'Unlimited'] },
+  { feature: 'Unlimited status lookups', cells: [true, true, true, true] },
+  { feature: 'Queue position and completion estimates', cells: [true, true, true, true] },
+  { feature: 'Google Sheets sync', cells: [true, true, true, true] },
+  { feature: 'Logo, colours and welcome message', cells: ['Basic', true, true, true] },
+  { feature: 'Portal analytics', cells: [false, 'Basic', true, true] },
+  { feature: 'E-mail verification for private portals', cells: [true, true, true, true] },
+  { feature: 'Custom domain with SSL', cells: [false, false, true, true] },
+  { feature: 'White-label (no StatusLink branding)', cells: [false, false, true, true] },
+  { feature: 'Priority support', cells: [false, false, true, true] },
+  { feature: 'API access', cells: [false, false, false, true] },
+  { feature: 'Dedicated cloud or self-hosted licence', cells: [false, false, false, true] },
+];
+
+function CellValue({ value }: { value: Cell }) {
+  if (value === true)
+    return (
+      <>
+        <CheckIcon aria-hidden="true" className="mx-auto size-5 text-success" />
+        <span className="sr-only">Included</span>
+      </>
+    );
+  if (value === false)
+    return (
+      <>
+        <MinusIcon aria-hidden="true" className="mx-auto size-5 text-muted-foreground" />
+        <span className="sr-only">Not included</span>
+      </>
+    );
+  return <span>{value}</span>;
+}
+
+const faqs = [
+  {
+    q: 'How does the 14-day free trial work?',
+    a: 'Sign up with the plan you want to try, connect a sheet and share your portal with real clients. Every plan can be tried for 14 days without a card, and we send you a reminder by e-mail a few days before the trial ends.',
+  },
+  {
+    q: 'What counts as a search?',
+    a: 'One search is one client looking up their project in a portal. Opening the portal page without searching is free. If you go over your plan’s searches in a month, clients are never cut off: we warn you at 80% and 100% so you can move up a plan.',
+  },
+  {
+    q: 'Can I change plans later?',
+    a: 'Yes. Move up when you need more portals or searches, or down when a season ends. Your sheets, portal settings and links stay the same whichever plan you are on.',
+  },
+  {
+    q: 'Do my clients need an account?',
+    a: 'No. Clients open your portal link and look up their project with their e-mail address or full name. For sensitive work you can require a verification code sent to their e-mail first.',
+  },
+  {
+    q: 'Is my spreadsheet data safe?',
+    a: 'Your client list is only ever shown in your own admin app. A portal answers one exact lookup at a time with that single client’s card, and lookups are rate-limited. See our security page for the details.',
+  },
+  {
+    q: 'What does yearly billing cost?',
+    a: 'Yearly billing is 20% off: twelve months at 80% of the monthly price, rounded to the dollar. For example, Professional is $79 a month or $758 a year.',
+  },
+];
+
+/** /pricing (spec 2.4). */
+export function PricingPage() {
+  const [billing, setBilling] = useState<Billing>('yearly');
+  const [showCalculator, setShowCalculator] = useState(false);
+  const calculatorId = useId();
+  const { config } = usePublicConfig();
+  return (
+    <>
+      <Seo
+        title="Pricing"
+        description="Simple plans from $29 a month: Starter, Professional and Business, or Enterprise on your own cloud. 14-day free trial, no card required, 20% off with yearly billing."
+      />
+      <PageHero eyebrow="Pricing" title="Plans that grow with your client list">
+        <p>Every plan includes a {config.trialDays ?? 14}-day free trial. No card required.</p>
+        <div className="mt-8">
+          <BillingToggle billing={billing} onChange={setBilling} />
+        </div>
+      </PageHero>
+
+      <section aria-label="Plans" className="mx-auto w-full max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
+        <div className="grid gap-8 md:grid-cols-3">
+          {signupPlanIds.map((id) => (
+            <PlanCard key={id} id={id} billing={billing} highlighted={id === 'professional'} />
+          ))}
+        </div>
+        <div className="mt-10 text-center">
+          <Button
+            variant="outline"
+            size="lg"
+            aria-expanded={showCalculator}
+            aria-controls={calculatorId}
+            onClick={() => setShowCalculator((s) => !s)}
+          >
+            <CalculatorIcon aria-hidden="true" />
+            {showCalculator ? 'Hide ROI Calculator' : 'Calculate Your ROI'}
+          </Button>
+        </div>
+        <div id={calculatorId} hidden={!showCalculator} className="mt-8">
+          {showCalculator ? (
+            <div className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8">
+              <h2 className="text-2xl font-bold tracking-tight">ROI calculator</h2>
+              <p className="mt-1 mb-8 text-muted-foreground">
+                Estimate the staff time a portal saves you, and what it is worth against the plan’s price.
+              </p>
+              <Suspense fallback={<LoadingState label="Loading the calculator..." />}>
+                <RoiCalculator />
+              </Suspense>
+            </div>
+          ) : null}
+        </div>
+      </section>
+
+      <Section id="enterprise" title="Enterprise" intro="For firms that need unlimited scale, their own infrastructure or a procurement process." className="bg-muted/40">
+        <div className="grid gap-6 md:grid-cols-2">
+          {[
+            {
+              icon: CloudIcon,
+              title: 'Dedicated cloud',
+              text: 'A single-tenant installation we run for you in the region you choose, with its own database, custom domains, SSO on request and a service-level agreement.',
+            },
+            {
+              icon: ServerIcon,
+              title: 'Self-hosted licence',
+              text: 'A perpetual licence to run the platform on your own servers, with a year of updates and support included and renewable maintenance after that.',
+            },
+          ].map((offer) => (
+            <article key={offer.title} className="flex flex-col rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8">
+              <offer.icon aria-hidden="true" className="size-8 text-accent-foreground dark:text-blue-300" />
+              <h3 className="mt-4 text-xl font-semibold">{offer.title}</h3>
+              <p className="mt-2 flex-1 text-muted-foreground">{offer.text}</p>
+              <Button asChild className="mt-6 self-start">
+                <Link to={paths.contact}>
+                  Schedule Consultation<span className="sr-only"> about the {offer.title.toLowerCase()}</span>
+                </Link>
+              </Button>
+            </article>
+          ))}
+        </div>
+      </Section>
+
+      <Section id="compare" title="Compare plans">
+        <div className="overflow-x-auto rounded-xl border border-border">
+          <table className="w-full min-w-[40rem] text-left text-sm">
+            <caption className="sr-only">Features included in each plan</caption>
+            <thead className="bg-muted/60">
+              <tr>
+                <th scope="col" className="px-4 py-3 font-semibold">
+                  Feature
+                </th>
+                {(['starter', 'professional', 'business', 'enterprise'] as const).map((id) => (
+                  <th key={id} scope="col" className="px-4 py-3 text-center font-semibold">
+                    {plans[id].name}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {comparison.map((row) => (
+                <tr key={row.feature} className="border-t border-border">
+                  <th scope="row" className="px-4 py-3 font-normal">
+                    {row.feature}
+                  </th>
+                  {row.cells.map((cell, i) => (
+                    <td key={i} className="px-4 py-3 text-center">
+                      <CellValue value={cell} />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Section>
+
+      <Section id="faq" title="Frequently asked questions" className="bg-muted/40">
+        <Faq items={faqs} />
+      </Section>
+
+      <CtaBand variant="centered" />
+    </>
+  );
+}

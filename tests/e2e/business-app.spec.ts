@@ -1,0 +1,179 @@
+import fs from 'node:fs';
+import { expect, test, type Page } from './support/test';
+import { summarizeStatuses } from '../../src/core/status';
+import { E2E_BASE_URL } from './support/constants';
+
+// The business admin app (issue 6) in a real browser: sign up, import the tax preparer's sheet, check the
+// dashboard's figures against the sheet, search and filter the client list, copy a link in the share modal, and
+// move a client in the queue: the public portal shows the new position. ISSUE6_SHOTS=dir saves screenshots.
+
+const csv = fs.readFileSync(new URL('../fixtures/sheets/tax-preparer.csv', import.meta.url), 'utf8');
+const rows = csv.trim().split('\n').slice(1).map((line) => line.split(','));
+const expected = summarizeStatuses(rows.map((r) => r[3]));
+const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+const shotsDir = process.env.ISSUE6_SHOTS;
+
+async function call(page: Page, method: 'post' | 'patch' | 'put', url: string, data: unknown, contentType = 'application/json') {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const res = await page.request[method](url, {
+      headers: { 'content-type': contentType, origin: E2E_BASE_URL },
+      data: contentType === 'application/json' ? JSON.stringify(data) : (data as string),
+    });
+    if (res.status() !== 429) return res;
+    await new Promise((r) => setTimeout(r, (Number(res.headers()['retry-after'] ?? 5) + 1) * 1000));
+  }
+  throw new Error(`${url} stayed rate-limited`);
+}
+
+/** Signs up in the page's context (so the page is signed in) and imports the sheet; returns the portal id. */
+async function ownerWithSheet(page: Page): Promise<string> {
+  const signUp = await call(page, 'post', '/api/auth/sign-up/email', {
+    email: `app-owner-${unique()}@example.com`,
+    password: 'Harbour-Lights-42',
+    name: 'Maya Fischer',
+    companyName: 'Harbor Tax Partners',
+    phone: '+1 555 0100',
+    plan: 'business',
+    timeZone: 'America/New_York',
+  });
+  expect(signUp.status()).toBe(200);
+  const created = await call(page, 'post', '/api/v1/portals', {});
+  expect(created.status()).toBe(201);
+  const portalId = (await created.json()).portalId as string;
+  expect((await call(page, 'post', `/api/v1/portals/${portalId}/import`, csv, 'text/csv')).status()).toBe(200);
+  return portalId;
+}
+
+async function shoot(page: Page, name: string) {
+  if (!shotsDir) return;
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.evaluate((s) => {
+      document.documentElement.classList.toggle('dark', s === 'dark');
+    }, scheme);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.waitForTimeout(150);
+      await page.screenshot({ path: `${shotsDir}/${name}-${width}-${scheme}.png`, fullPage: true });
+    }
+  }
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+test.describe('business app', () => {
+  test('a new business sees Connect Your Google Sheet on the dashboard', async ({ page }) => {
+    const signUp = await call(page, 'post', '/api/auth/sign-up/email', {
+      email: `app-empty-${unique()}@example.com`,
+      password: 'Harbour-Lights-42',
+      name: 'Nia Empty',
+      companyName: 'Empty Co',
+      phone: '+1 555 0101',
+      plan: 'starter',
+      timeZone: 'America/New_York',
+    });
+    expect(signUp.status()).toBe(200);
+    await page.goto('/app/dashboard');
+    await expect(page.getByRole('heading', { name: 'Connect Your Google Sheet' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Setup' })).toHaveAttribute('href', '/app/sheets-setup');
+    await shoot(page, 'dashboard-empty');
+  });
+
+  test('dashboard figures match the sheet; clients, share modal, queue position, workload and configurator', async ({ page, context }) => {
+    test.setTimeout(shotsDir ? 300_000 : 120_000);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: E2E_BASE_URL });
+    const portalId = await ownerWithSheet(page);
+
+    await page.goto('/app/dashboard');
+    await expect(page.getByTestId('tile-Total Clients')).toHaveText(String(rows.length));
+    await expect(page.getByTestId('tile-Completed')).toHaveText(String(expected.completed));
+    await expect(page.getByTestId('tile-In Progress')).toHaveText(String(expected.inProgress));
+    await expect(page.getByTestId('tile-Pending')).toHaveText(String(expected.pending));
+    await expect(page.getByTestId('dashboard-updated')).toContainText('Just now');
+    await expect(page.getByRole('list', { name: 'Latest clients' }).getByRole('listitem')).toHaveCount(5);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await expect(page.getByTestId('tile-Total Clients')).toHaveText(String(rows.length));
+    await shoot(page, 'dashboard');
+
+    // Client Management: count, search, status filter, empty state.
+    await page.getByRole('link', { name: 'Client Management' }).first().click();
+    await expect(page.getByTestId('showing-count')).toHaveText(`Showing ${rows.length} of ${rows.length} clients`);
+    await expect(page.getByTestId('record-count')).toHaveText(`${rows.length} records`);
+    await shoot(page, 'clients');
+    await page.getByLabel('Search').fill('pending');
+    await expect(page.getByTestId('showing-count')).toHaveText(`Showing 3 of 3 clients`);
+    await page.getByLabel('Search').fill('');
+    await page.getByLabel('Status').selectOption('Completed');
+    await expect(page.getByTestId('showing-count')).toHaveText(`Showing 1 of 1 clients`);
+    await page.getByLabel('Status').selectOption('');
+    await page.getByLabel('Search').fill('nobody-at-all');
+    await expect(page.getByRole('heading', { name: 'No Matching Clients' })).toBeVisible();
+    await page.getByLabel('Search').fill('Sofia');
+    await expect(page.getByTestId('showing-count')).toHaveText('Showing 1 of 1 clients');
+
+    // Share modal: personalised access link by default, copy with confirmation, general link, mail draft.
+    await page.getByRole('button', { name: 'Share with Sofia Rossi' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share Portal Access' });
+    await expect(dialog).toBeVisible();
+    const linkBox = dialog.getByLabel('Portal link');
+    await expect(linkBox).toHaveValue(new RegExp(`/portal/${portalId}\\?t=`));
+    await dialog.getByRole('button', { name: 'Copy link' }).click();
+    await expect(dialog.getByText('Link copied to clipboard')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(await linkBox.inputValue());
+    await expect(dialog.getByText('Link copied to clipboard')).toBeHidden({ timeout: 4000 });
+    await shoot(page, 'share-modal');
+    await dialog.getByRole('radio', { name: 'General link' }).check();
+    await expect(linkBox).toHaveValue(`${E2E_BASE_URL}/portal/${portalId}`);
+    await expect(dialog.getByRole('link', { name: 'Email to Client' })).toHaveAttribute('href', /^mailto:sofia\.rossi%40example\.com\?subject=/);
+    await dialog.getByRole('button', { name: 'Copy Email Text' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`${E2E_BASE_URL}/portal/${portalId}`);
+    await page.keyboard.press('Escape');
+
+    // Client detail: move to position 1, the portal shows it, then undo.
+    await page.getByRole('link', { name: 'Sofia Rossi', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sofia Rossi' })).toBeVisible();
+    const before = Number(await page.getByTestId('queue-position').textContent());
+    expect(before).toBeGreaterThan(1);
+    await page.getByLabel('Set position').fill('1');
+    await page.getByRole('button', { name: 'Set', exact: true }).click();
+    await expect(page.getByTestId('queue-position')).toHaveText('1');
+    await shoot(page, 'client-detail');
+
+    const portalPage = await context.newPage();
+    await portalPage.goto(`/portal/${portalId}?email=${encodeURIComponent('sofia.rossi@example.com')}`);
+    const card = portalPage.getByRole('region', { name: 'Sofia Rossi' });
+    await expect(card).toBeVisible();
+    await expect(card.getByText('#1')).toBeVisible();
+    await portalPage.close();
+
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(page.getByTestId('queue-position')).toHaveText(String(before));
+
+    // Workload: utilisation from the sheet's active clients, a preview before saving, 'Saved!'.
+    const active = rows.filter((r) => !/complete|done|finished|cancel/i.test(r[3]!)).length;
+    await page.getByRole('link', { name: 'Workload Management' }).first().click();
+    await expect(page.getByTestId('utilisation')).toHaveText(`${Math.round((active / 15) * 100)}%`);
+    await page.getByLabel('Daily capacity').fill('5');
+    await expect(page.getByTestId('utilisation')).toHaveText(`${Math.round((active / 25) * 100)}%`);
+    await expect(page.getByTestId('changed-estimates')).toContainText('dates change with these settings');
+    await shoot(page, 'workload');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(page.getByText('Saved!')).toBeVisible();
+    await expect(page.getByText('Saved!')).toBeHidden({ timeout: 5000 });
+
+    // Portal configurator: saved to the server, reflected in the public portal.
+    await page.getByRole('link', { name: 'Portal Config' }).first().click();
+    await page.getByLabel('Portal title').fill('Tax Return Tracker');
+    await page.getByLabel('Company name').fill('Harbor Tax Partners');
+    await expect(page.getByTestId('config-preview')).toContainText('Tax Return Tracker');
+    await page.getByRole('button', { name: 'Save Configuration' }).click();
+    await expect(page.getByText('Saved!')).toBeVisible();
+    await expect(page.frameLocator('iframe[title="Portal preview"]').getByRole('heading', { level: 1, name: 'Tax Return Tracker' })).toBeVisible();
+    await shoot(page, 'portal-config');
+    const configured = await context.newPage();
+    await configured.goto(`/portal/${portalId}`);
+    await expect(configured.getByRole('heading', { level: 1, name: 'Tax Return Tracker' })).toBeVisible();
+    await configured.close();
+  });
+});

@@ -1,0 +1,196 @@
+import fs from 'node:fs';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from './support/test';
+import { E2E_BASE_URL } from './support/constants';
+import { waitForMail } from './support/mailbox';
+
+// The public client portal (issue 5) in a real browser: lookups by e-mail, by name, by prefilled link and by
+// access link; verification with the code read from the test SMTP server; not found; 'Search for a different
+// project'; a logo that fails to load; the demo portal.
+
+const csv = fs.readFileSync(new URL('../fixtures/sheets/tax-preparer.csv', import.meta.url), 'utf8');
+const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+const NOT_FOUND = 'No project found. Please check your email/name or contact support.';
+
+let api: APIRequestContext;
+let portalId: string;
+let verifiedPortalId: string;
+
+async function call(method: 'post' | 'patch', url: string, data: unknown, contentType = 'application/json') {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const res = await api[method](url, {
+      headers: { 'content-type': contentType },
+      data: contentType === 'application/json' ? JSON.stringify(data) : (data as string),
+    });
+    if (res.status() !== 429) return res;
+    await new Promise((r) => setTimeout(r, (Number(res.headers()['retry-after'] ?? 5) + 1) * 1000));
+  }
+  throw new Error(`${url} stayed rate-limited`);
+}
+
+async function newPortal(config: Record<string, unknown>): Promise<string> {
+  const created = await call('post', '/api/v1/portals', {});
+  expect(created.status()).toBe(201);
+  const id = (await created.json()).portalId as string;
+  expect((await call('post', `/api/v1/portals/${id}/import`, csv, 'text/csv')).status()).toBe(200);
+  expect((await call('patch', `/api/v1/portals/${id}`, { config })).status()).toBe(200);
+  return id;
+}
+
+test.beforeAll(async () => {
+  api = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: { origin: E2E_BASE_URL } });
+  const signUp = await call('post', '/api/auth/sign-up/email', {
+    email: `portal-owner-${unique()}@example.com`,
+    password: 'Harbour-Lights-42',
+    name: 'Maya Fischer',
+    companyName: 'Harbor Tax Partners',
+    phone: '+1 555 0100',
+    plan: 'business',
+    timeZone: 'America/New_York',
+  });
+  expect(signUp.status()).toBe(200);
+  portalId = await newPortal({ companyName: 'Harbor Tax Partners', title: 'Tax Return Status', primaryColor: '#0F766E', logoUrl: `${E2E_BASE_URL}/favicon.svg` });
+  verifiedPortalId = await newPortal({ companyName: 'Harbor Tax Partners', requireVerification: true });
+});
+
+test.afterAll(async () => {
+  await api.dispose();
+});
+
+const searchBox = (page: Page) => page.getByLabel('Email Address or Full Name');
+
+test.describe('client portal', () => {
+  test('looks up by e-mail with Enter, refreshes, and goes back with "Search for a different project"', async ({ page }) => {
+    await page.goto(`/portal/${portalId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Tax Return Status' })).toBeVisible();
+    await expect(page.getByText('Powered by Harbor Tax Partners')).toBeVisible();
+    await expect(page.getByTestId('portal-logo')).toBeVisible();
+    const button = page.getByRole('button', { name: 'Search', exact: true });
+    await expect(button).toBeDisabled();
+    await searchBox(page).fill(' a ');
+    await button.click();
+    await expect(page.getByText('Please enter at least 2 characters to search')).toBeVisible();
+
+    await searchBox(page).fill('  Maria.Gonzalez@Example.com ');
+    await searchBox(page).press('Enter');
+    const card = page.getByRole('region', { name: 'Maria Gonzalez' });
+    await expect(card).toBeVisible();
+    await expect(card.getByText('maria.gonzalez@example.com')).toBeVisible();
+    await expect(card.getByText('In Progress')).toBeVisible();
+    await expect(card.getByText('Queue position')).toBeVisible();
+    await expect(card.getByText('#2')).toBeVisible();
+    await expect(card.getByText('Estimated completion')).toBeVisible();
+    await expect(card.getByText('Dec 15, 2026')).toBeVisible();
+    await expect(card.getByText(/There is 1 project ahead of yours\. Our team completes about 15 projects a week/)).toBeVisible();
+    await expect(card.getByText('Waiting for the 1099-B from your broker')).toBeVisible();
+
+    const refreshed = page.waitForResponse((r) => r.url().endsWith('/lookup') && r.status() === 200);
+    await card.getByRole('button', { name: 'Refresh' }).click();
+    await refreshed;
+    await expect(card).toBeVisible();
+
+    await page.getByRole('button', { name: 'Search for a different project' }).click();
+    await expect(card).toHaveCount(0);
+    await expect(searchBox(page)).toHaveValue('');
+    await expect(searchBox(page)).toBeFocused();
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
+  test('looks up by full name, and says "not found" for a partial name', async ({ page }) => {
+    await page.goto(`/portal/${portalId}`);
+    await searchBox(page).fill('maria');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText(NOT_FOUND);
+    await searchBox(page).fill('  james   WHITFIELD ');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page.getByRole('region', { name: 'James Whitfield' })).toBeVisible();
+    await expect(page.getByText('Pending', { exact: true })).toBeVisible();
+  });
+
+  test('prefills from ?email= and ?name= and searches once', async ({ page }) => {
+    let lookups = 0;
+    page.on('request', (r) => {
+      if (r.url().endsWith('/lookup')) lookups += 1;
+    });
+    await page.goto(`/portal/${portalId}?email=${encodeURIComponent('aiko.tanaka@example.org')}`);
+    const card = page.getByRole('region', { name: 'Aiko Tanaka' });
+    await expect(card).toBeVisible();
+    await expect(card.getByText('Completed').first()).toBeVisible();
+    await expect(card.getByText('Your project is complete. Thank you for your patience!')).toBeVisible();
+    await page.waitForTimeout(300);
+    expect(lookups).toBe(1);
+    await page.goto(`/portal/${portalId}?name=Nobody%20Here`);
+    await expect(searchBox(page)).toHaveValue('Nobody Here');
+    await expect(page.getByRole('alert')).toHaveText(NOT_FOUND);
+  });
+
+  test('opens the card from an access link, and a verified client sends an update', async ({ page }) => {
+    await call('patch', `/api/v1/portals/${portalId}`, { config: { allowClientUpdates: true } });
+    const link = await call('post', `/api/v1/portals/${portalId}/clients/T-1004/access-link`, {});
+    expect(link.status()).toBe(201);
+    const { url } = await link.json();
+    await page.goto(url);
+    const card = page.getByRole('region', { name: 'Robert Chen' });
+    await expect(card).toBeVisible();
+    await expect(card.getByText('Review', { exact: true })).toBeVisible();
+    await card.getByLabel('Your message').fill('I have uploaded the signed form.');
+    await card.getByRole('button', { name: 'Send message' }).click();
+    await expect(card.getByText('Thank you! Your message was sent.')).toBeVisible();
+    const updates = await api.get(`/api/v1/portals/${portalId}/clients/T-1004/updates`);
+    expect((await updates.json()).updates[0].message).toBe('I have uploaded the signed form.');
+    // A revoked link is "not found".
+    await api.delete(`/api/v1/portals/${portalId}/clients/T-1004/access-link`);
+    await page.evaluate(() => sessionStorage.clear());
+    await page.goto(url);
+    await expect(page.getByRole('alert')).toHaveText(NOT_FOUND);
+  });
+
+  test('asks for the e-mailed code before the card when the portal requires verification', async ({ page }) => {
+    await page.goto(`/portal/${verifiedPortalId}`);
+    await searchBox(page).fill('lucas.meyer@example.com');
+    await searchBox(page).press('Enter');
+    await expect(page.getByRole('heading', { name: 'Check your e-mail' })).toBeVisible();
+    const mail = await waitForMail('lucas.meyer@example.com', /verification code/);
+    const code = /(\d{6})/.exec(mail.subject)![1]!;
+    const input = page.getByLabel('6-digit code');
+    await input.fill(code === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByRole('alert')).toContainText('That code is not valid or has expired.');
+    await input.fill(code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByRole('region', { name: 'Lucas Meyer' })).toBeVisible();
+  });
+
+  test('hides a logo that fails to load', async ({ page }) => {
+    await call('patch', `/api/v1/portals/${verifiedPortalId}`, { config: { logoUrl: 'http://127.0.0.1:9/missing-logo.png' } });
+    await page.goto(`/portal/${verifiedPortalId}`);
+    await expect(page.getByText('Powered by Harbor Tax Partners')).toBeVisible();
+    await expect(page.getByTestId('portal-logo')).toHaveCount(0);
+  });
+
+  test('shows a clear page for an unknown portal', async ({ page }) => {
+    await page.goto('/portal/portal_zzzzzzzzz');
+    await expect(page.getByRole('heading', { name: 'Portal not found' })).toBeVisible();
+  });
+
+  test('the demo portal works on a fresh install and says what to try', async ({ page }) => {
+    await page.goto('/portal/demo');
+    await expect(page.getByText('This is a demo portal. Try one of these:')).toBeVisible();
+    await page.getByRole('button', { name: /maria\.gonzalez@example\.com/ }).click();
+    const card = page.getByRole('region', { name: 'Maria Gonzalez' });
+    await expect(card).toBeVisible();
+    await expect(card.getByText('Queue position')).toBeVisible();
+    await page.getByRole('button', { name: 'Search for a different project' }).click();
+    await page.getByRole('link', { name: /Robert Chen's personal link/ }).click();
+    await expect(page.getByRole('region', { name: 'Robert Chen' })).toBeVisible();
+  });
+
+  test('works on a phone screen in dark mode', async ({ browser }) => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, colorScheme: 'dark' });
+    const page = await context.newPage();
+    await page.goto(`/portal/${portalId}?email=${encodeURIComponent('priya.nair@example.com')}`);
+    await expect(page.getByRole('region', { name: 'Priya Nair' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await context.close();
+  });
+});

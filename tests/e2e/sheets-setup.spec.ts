@@ -1,0 +1,173 @@
+import fs from 'node:fs';
+import { expect, test, type Page } from './support/test';
+import { E2E_BASE_URL } from './support/constants';
+
+// The sheet set-up wizard (spec 2.15, issue 4) in a real browser, against the local server that plays Google
+// Sheets (tests/e2e/support/sheets-server.ts): the Google Sheet method (invalid address, private sheet, mapping,
+// finalize, sync now, re-open to change the mapping), the CSV upload and the template, and the portal list
+// (plan limit, create, rename, delete with confirmation).
+
+const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+const fixture = (name: string) => new URL(`../fixtures/sheets/${name}`, import.meta.url);
+
+async function call(page: Page, url: string, data: unknown) {
+  for (let attempt = 0; attempt < 6; attempt += 1) {
+    const res = await page.request.post(url, { headers: { 'content-type': 'application/json', origin: E2E_BASE_URL }, data: JSON.stringify(data) });
+    if (res.status() !== 429) return res;
+    await new Promise((r) => setTimeout(r, (Number(res.headers()['retry-after'] ?? 5) + 1) * 1000));
+  }
+  throw new Error(`${url} stayed rate-limited`);
+}
+
+/** Signs a business up in the page's context, so the page is signed in. */
+async function signUp(page: Page, plan: 'starter' | 'professional') {
+  const res = await call(page, '/api/auth/sign-up/email', {
+    email: `sheets-${unique()}@example.com`,
+    password: 'Harbour-Lights-42',
+    name: 'Maya Fischer',
+    companyName: 'Harbour Tax Partners',
+    phone: '+1 555 0100',
+    plan,
+    timeZone: 'America/New_York',
+  });
+  expect(res.status()).toBe(200);
+}
+
+async function firstPortal(page: Page) {
+  await page.goto('/app/sheets-setup');
+  await expect(page.getByRole('heading', { name: 'Create Your First Portal' })).toBeVisible();
+  await page.getByRole('button', { name: 'Create Portal' }).click();
+  await expect(page.getByRole('heading', { name: 'Step 1: Choose Method' })).toBeVisible();
+}
+
+test('Google Sheet: analyse, map, finalize, sync now, and re-open to change the mapping', async ({ page }) => {
+  await signUp(page, 'starter');
+  await firstPortal(page);
+
+  // Starter plan: one portal, and the message says how to get more.
+  await expect(page.getByText('Your Starter plan includes 1 portal. Upgrade to Professional for up to 5 portals.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'New Portal' })).toBeDisabled();
+
+  // Step 1 needs a method.
+  const next = page.getByRole('button', { name: 'Continue' });
+  await expect(next).toBeDisabled();
+  await page.getByText('Import existing data').click();
+  await next.click();
+
+  // Step 2: the address is checked as typed; a private sheet shows the Analysis Failed card and stays on step 2.
+  await expect(page.getByRole('heading', { name: 'Step 2: Connect Sheet' })).toBeVisible();
+  const address = page.getByLabel('Google Sheets URL');
+  const analyze = page.getByRole('button', { name: 'Analyze Sheet' });
+  await address.fill('https://example.com/my-sheet');
+  await expect(page.getByText('Please enter a valid Google Sheets URL')).toBeVisible();
+  await expect(analyze).toBeDisabled();
+  await address.fill('https://docs.google.com/spreadsheets/d/private-sheet/edit');
+  await analyze.click();
+  await expect(page.getByText('Analysis Failed')).toBeVisible();
+  await expect(page.getByText(/^Failed to access spreadsheet: the sheet is not shared/)).toBeVisible();
+  await expect(page.getByText('Make sure the first row holds the column headers.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Step 2: Connect Sheet' })).toBeVisible();
+
+  // A shared sheet: step 3 with the suggestions, a green confidence and the first 3 rows.
+  await address.fill('https://docs.google.com/spreadsheets/d/tax-preparer/edit#gid=0');
+  await analyze.click();
+  await expect(page.getByRole('heading', { name: 'Step 3: Map Columns' })).toBeVisible();
+  const confidence = page.getByTestId('mapping-confidence');
+  await expect(confidence).toHaveText('Confidence 100%');
+  await expect(confidence).toHaveAttribute('data-band', 'green');
+  await expect(page.getByText('Email column detected: "Email Address"')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'The first 3 rows of your data' }).locator('tbody tr')).toHaveCount(3);
+  await expect(page.getByLabel('Name (required)')).toHaveValue('1');
+
+  // Finalize needs name, e-mail and status.
+  const finalize = page.getByRole('button', { name: 'Finalize Setup' });
+  await page.getByLabel('Status (required)').selectOption('');
+  await expect(finalize).toBeDisabled();
+  await expect(page.getByText('No status column detected')).toBeVisible();
+  await expect(confidence).toHaveText('Confidence 70%');
+  await expect(confidence).toHaveAttribute('data-band', 'yellow');
+  await page.getByLabel('Status (required)').selectOption('3');
+  await expect(finalize).toBeEnabled();
+  await finalize.click();
+
+  // Step 4: the report.
+  await expect(page.getByRole('heading', { name: 'Step 4: Complete' })).toBeVisible();
+  const report = page.getByLabel('Import report');
+  await expect(report.getByText('New')).toBeVisible();
+  await expect(report).toContainText('12');
+  await page.getByRole('button', { name: 'Done' }).click();
+
+  // The source: last sync, Sync now, history.
+  await expect(page.getByRole('heading', { name: 'Data Source' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /tax-preparer/ })).toBeVisible();
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(page.getByText(/^Synced: 12 read · 12 unchanged/)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Sync history' }).getByText('Sync now')).toBeVisible();
+  await page.getByLabel('Sync automatically').selectOption('60');
+  await expect(page.getByLabel('Sync automatically')).toHaveValue('60');
+
+  // Re-open to change the mapping: the saved mapping is shown.
+  await page.getByRole('button', { name: 'Change column mapping' }).click();
+  await expect(page.getByRole('heading', { name: 'Step 3: Map Columns' })).toBeVisible();
+  await page.getByLabel('Notes (optional)').selectOption('');
+  await page.getByRole('button', { name: 'Finalize Setup' }).click();
+  await expect(page.getByRole('heading', { name: 'Step 4: Complete' })).toBeVisible();
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByText('Notes: G')).toHaveCount(0);
+});
+
+test('CSV upload and the template, with the portal list', async ({ page }) => {
+  await signUp(page, 'professional');
+  await firstPortal(page);
+
+  // CSV upload through the file picker.
+  await page.getByText('Import existing data').click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('tab', { name: 'Upload CSV' }).click();
+  await page.getByLabel('CSV file').setInputFiles(fixture('construction.csv').pathname);
+  await expect(page.getByRole('heading', { name: 'Step 3: Map Columns' })).toBeVisible();
+  await expect(page.getByText('File construction.csv: 5 rows, 7 columns.')).toBeVisible();
+  await page.getByRole('button', { name: 'Finalize Setup' }).click();
+  await expect(page.getByRole('heading', { name: 'Step 4: Complete' })).toBeVisible();
+  await expect(page.getByLabel('Import report')).toContainText('5');
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByText('An uploaded CSV file.')).toBeVisible();
+
+  // A second portal (Professional allows 5), started from the template.
+  await page.getByRole('button', { name: 'New Portal' }).click();
+  await page.getByLabel('Portal name').fill('Sample office');
+  await page.getByRole('button', { name: 'Create Portal' }).click();
+  await expect(page.getByText('Bring your client list into “Sample office”.')).toBeVisible();
+  await page.getByText('Start with template').click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Step 2: Get Template' })).toBeVisible();
+  const preview = page.getByRole('table', { name: 'Template preview: the first 2 sample rows' });
+  await expect(preview.locator('tbody tr')).toHaveCount(2);
+  await expect(preview).toContainText('John Smith');
+  await expect(preview).not.toContainText('Michael Brown');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download Template (CSV)' }).click()]);
+  expect(download.suggestedFilename()).toBe('client-status-template.csv');
+  const text = fs.readFileSync((await download.path())!, 'utf8');
+  expect(text.split('\r\n')[0]).toBe('Client ID,Client Name,Email Address,Status,Priority,Due Date,Notes');
+  await page.getByRole('button', { name: 'Setup Complete' }).click();
+  await expect(page.getByRole('heading', { name: 'Step 4: Complete' })).toBeVisible();
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByText('Started from the template (CSV).')).toBeVisible();
+
+  // Rename and delete (with confirmation).
+  const portals = page.getByRole('list', { name: 'Portals' });
+  await expect(portals.getByRole('listitem')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Rename Sample office' }).click();
+  await page.getByLabel('Portal name').fill('Downtown office');
+  await page.getByRole('button', { name: 'Save Name' }).click();
+  await expect(portals.getByText('Downtown office')).toBeVisible();
+  await page.getByRole('button', { name: 'Delete Downtown office' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete Portal' });
+  await expect(dialog).toContainText('Delete the portal "Downtown office"? Its clients, their history and its sync history are deleted too. This cannot be undone.');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(portals.getByRole('listitem')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Delete Downtown office' }).click();
+  await page.getByRole('dialog', { name: 'Delete Portal' }).getByRole('button', { name: 'Delete Portal' }).click();
+  await expect(portals.getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByText('An uploaded CSV file.')).toBeVisible();
+});

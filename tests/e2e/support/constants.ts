@@ -1,0 +1,6 @@
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3117);
+export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
+export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
+export const E2E_ADMIN = { email: 'operator@statuslink.test', password: 'Control-Room-2026!', name: 'Olivia Operator' };
+/** The local server that plays Google Sheets for the app under test (GOOGLE_SHEETS_BASE_URL). */
+export const E2E_SHEETS_PORT = Number(process.env.E2E_SHEETS_PORT ?? 3118);

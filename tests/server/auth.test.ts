@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { businessProfiles, users } from '../../src/server/db/schema';
+import { expectConsoleError } from '../setup/fail-on-console-error';
+import { cookieFrom, createTestApp, postJson, signUp, signupBody, type TestApp, TEST_ORIGIN } from '../support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('sign-up', () => {
+  it('creates the user and the business profile together, and signs in', async () => {
+    const body = signupBody({ plan: 'business', timeZone: 'Europe/London' });
+    const res = await postJson(t.app, '/api/auth/sign-up/email', body);
+    expect(res.statusCode).toBe(200);
+    const cookie = cookieFrom(res);
+    expect(cookie).toMatch(/session_token=/);
+    const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie } });
+    expect(me.statusCode).toBe(200);
+    const json = me.json();
+    expect(json.user).toMatchObject({ email: body.email, name: 'Dana Owner', role: 'user' });
+    expect(json.business).toMatchObject({
+      companyName: body.companyName,
+      ownerName: 'Dana Owner',
+      phone: body.phone,
+      plan: 'business',
+      timeZone: 'Europe/London',
+    });
+    const created = new Date(json.business.createdAt).getTime();
+    const trialEnd = new Date(json.business.trialEndsAt).getTime();
+    expect(Math.round((trialEnd - created) / 86_400_000)).toBe(14);
+  });
+
+  it.each([
+    [{ companyName: '  ' }, 'Company name is required'],
+    [{ name: '' }, 'Owner name is required'],
+    [{ phone: '' }, 'Phone number is required'],
+    [{ email: 'not-an-email' }, 'Email is invalid'],
+    [{ password: 'short1!' }, 'Password must be at least 8 characters'],
+    [{ password: 'longenoughpassword!' }, 'Password must contain a number'],
+    [{ password: 'longenoughpassword1' }, 'Password must contain a special character'],
+    [{ password: 'P@ssw0rd' }, 'This password is too common. Please choose a less common one.'],
+  ])('refuses %o with its message and creates nothing', async (override, message) => {
+    const body = signupBody(override);
+    const res = await postJson(t.app, '/api/auth/sign-up/email', body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: { code: expect.any(String), message } });
+    if (typeof body.email === 'string' && body.email.includes('@')) {
+      const rows = await t.app.ctx.db.select().from(users).where(eq(users.email, body.email));
+      expect(rows).toHaveLength(0);
+    }
+  });
+
+  it('accepts a 64-character password', async () => {
+    const res = await postJson(t.app, '/api/auth/sign-up/email', signupBody({ password: `Aa1!${'x'.repeat(60)}` }));
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('refuses a second account with the same e-mail', async () => {
+    const { body } = await signUp(t.app);
+    const res = await postJson(t.app, '/api/auth/sign-up/email', { ...body, companyName: 'Other' });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.json().error.message).toBeTruthy();
+    const profiles = await t.app.ctx.db.select().from(businessProfiles).where(eq(businessProfiles.email, body.email));
+    expect(profiles).toHaveLength(1);
+  });
+
+  it('rolls the user back when the business profile cannot be written', async () => {
+    expectConsoleError(); // better-auth reports the failed insert
+    const body = signupBody({ companyName: 'x'.repeat(10) });
+    // Make the profile insert fail inside the transaction: a check constraint added for this test.
+    await t.app.ctx.db.execute(
+      `alter table business_profiles add constraint test_no_rollback_co check (company_name <> 'Rollback Co')` as never,
+    );
+    try {
+      const res = await postJson(t.app, '/api/auth/sign-up/email', { ...body, companyName: 'Rollback Co' });
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      const rows = await t.app.ctx.db.select().from(users).where(eq(users.email, body.email));
+      expect(rows).toHaveLength(0);
+    } finally {
+      await t.app.ctx.db.execute(`alter table business_profiles drop constraint test_no_rollback_co` as never);
+    }
+  });
+});
+
+describe('sign-in and sessions', () => {
+  it('gives the same answer for an unknown e-mail and a wrong password', async () => {
+    const { body } = await signUp(t.app);
+    const wrong = await postJson(t.app, '/api/auth/sign-in/email', { email: body.email, password: 'Wrong-password-99' });
+    const unknown = await postJson(t.app, '/api/auth/sign-in/email', { email: 'nobody-here@example.com', password: 'Wrong-password-99' });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.body).toBe(unknown.body);
+    expect(wrong.json()).toEqual({ error: { code: 'invalid_email_or_password', message: 'Invalid email or password' } });
+  });
+
+  it('issues a new session at each sign-in, and sign-out ends every session (old cookie gets 401)', async () => {
+    const { body, cookie: signupCookie } = await signUp(t.app);
+    const a = await postJson(t.app, '/api/auth/sign-in/email', { email: body.email, password: body.password });
+    const b = await postJson(t.app, '/api/auth/sign-in/email', { email: body.email, password: body.password });
+    const ca = cookieFrom(a);
+    const cb = cookieFrom(b);
+    expect(ca).not.toBe(cb);
+    expect(ca).not.toBe(signupCookie);
+    expect((await t.app.inject({ url: '/api/v1/me', headers: { cookie: cb } })).statusCode).toBe(200);
+    const out = await postJson(t.app, '/api/auth/sign-out', {}, ca);
+    expect(out.statusCode).toBe(200);
+    for (const c of [ca, cb, signupCookie]) {
+      expect((await t.app.inject({ url: '/api/v1/me', headers: { cookie: c } })).statusCode).toBe(401);
+    }
+  });
+
+  it('sets HttpOnly, SameSite=Lax session cookies', async () => {
+    const res = await postJson(t.app, '/api/auth/sign-up/email', signupBody());
+    const raw = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
+    const session = raw.find((c) => c.includes('session_token='))!;
+    expect(session).toMatch(/HttpOnly/i);
+    expect(session).toMatch(/SameSite=Lax/i);
+  });
+
+  it('throttles an account after repeated failed sign-ins, with Retry-After', async () => {
+    const { body } = await signUp(t.app);
+    let last;
+    for (let i = 0; i < 11; i++) {
+      last = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        // a different client address each time: the per-account limit, not the per-IP one
+        remoteAddress: `10.0.0.${i + 1}`,
+        headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: body.email, password: `Wrong-password-${i}` }),
+      });
+    }
+    expect(last!.statusCode).toBe(429);
+    expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+    // even the right password waits
+    const right = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      remoteAddress: '10.0.1.1',
+      headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: body.email, password: body.password }),
+    });
+    expect(right.statusCode).toBe(429);
+  });
+
+  it('throttles sign-in attempts per IP', async () => {
+    let last;
+    for (let i = 0; i < 12; i++) {
+      last = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        remoteAddress: '10.9.9.9',
+        headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: `someone${i}@example.com`, password: 'Wrong-password-1' }),
+      });
+    }
+    expect(last!.statusCode).toBe(429);
+    expect(last!.headers['retry-after']).toBeDefined();
+    expect(last!.json().error.code).toBe('rate_limited');
+  });
+});
+
+describe('cross-site requests', () => {
+  it('refuses a state-changing request from a foreign origin', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@example.com', password: 'x' }),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('invalid_origin');
+  });
+
+  it('refuses a plain form post', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: TEST_ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=a%40example.com&password=x',
+    });
+    expect(res.statusCode).toBe(415);
+  });
+
+  it('refuses a cookie-carrying POST without Origin', async () => {
+    const { cookie } = await signUp(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-out',
+      headers: { cookie, 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(res.statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/api/v1/me', headers: { cookie } })).statusCode).toBe(200);
+  });
+});

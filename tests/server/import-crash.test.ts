@@ -1,0 +1,107 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { and, count, eq, isNull } from 'drizzle-orm';
+import { parse } from 'csv-parse/sync';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../src/server/db/client';
+import { clients, clientStatusHistory, portals, syncRuns } from '../../src/server/db/schema';
+import { failInterruptedRuns, freeStaleLeases } from '../../src/server/services/sheet-sync/maintenance';
+import { makeSheet } from '../support/make-sheet';
+import { createTestDatabase, testDbKind, tmpDir } from '../support/test-database';
+
+// Security 27: a kill in the middle of an import leaves the previous data intact. A child process imports
+// into the database and is killed with SIGKILL while its transaction is writing; the parent then opens the
+// database and finds the first import's data, unchanged.
+
+const root = path.resolve(import.meta.dirname, '../..');
+const PORTAL = 'portal_crashtest';
+const SEED_ROWS = 2000;
+const CRASH_ROWS = 20_000;
+
+type Target = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+
+function runChild(target: Target, mode: 'seed' | 'import', rows: number, variant: number, killAtWritten?: number) {
+  return new Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string; killedAt: number | null }>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/import-child.ts'], {
+      cwd: root,
+      env: { ...process.env, IMPORT_CHILD: JSON.stringify({ ...target, mode, rows, variant }) },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let killedAt: number | null = null;
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (killAtWritten === undefined || killedAt !== null) return;
+      const m = [...out.matchAll(/PROGRESS writing (\d+) (\d+)/g)].at(-1);
+      if (m && Number(m[1]) >= killAtWritten) {
+        killedAt = Number(m[1]);
+        child.kill('SIGKILL');
+      }
+    });
+    let err = '';
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (code !== 0 && signal === null) reject(new Error(`child failed (${code}): ${err}`));
+      else resolve({ code, signal, out, killedAt });
+    });
+  });
+}
+
+let pgDatabase: (Database & { drop(): Promise<void> }) | undefined;
+afterAll(async () => {
+  await pgDatabase?.drop();
+});
+
+describe('killing the process in the middle of an import', () => {
+  it('leaves the previous data intact', { timeout: 240_000 }, async () => {
+    let target: Target;
+    if (testDbKind === 'postgres') {
+      pgDatabase = await createTestDatabase();
+      target = { kind: 'postgres', url: pgDatabase.url! };
+    } else target = { kind: 'pglite', dataDir: tmpDir('import-crash') };
+
+    const seeded = await runChild(target, 'seed', SEED_ROWS, 0);
+    expect(seeded.out).toContain(`DONE ${SEED_ROWS} 0`);
+
+    // Every 3rd status changes and 18,000 clients are new: the kill lands while the transaction writes them.
+    const crashed = await runChild(target, 'import', CRASH_ROWS, 3, 5000);
+    expect(crashed.signal).toBe('SIGKILL');
+    expect(crashed.killedAt).toBeGreaterThanOrEqual(5000);
+    expect(crashed.out).not.toContain('DONE');
+
+    const database = target.kind === 'postgres' ? pgDatabase! : await openDatabase({ kind: 'pglite', dataDir: target.dataDir });
+    try {
+      const { db } = database;
+      const [active] = await db.select({ n: count() }).from(clients).where(and(eq(clients.portalId, PORTAL), isNull(clients.removedAt)));
+      expect(active!.n).toBe(SEED_ROWS);
+      const [all] = await db.select({ n: count() }).from(clients).where(eq(clients.portalId, PORTAL));
+      expect(all!.n).toBe(SEED_ROWS);
+      const [history] = await db.select({ n: count() }).from(clientStatusHistory).where(eq(clientStatusHistory.portalId, PORTAL));
+      expect(history!.n).toBe(0);
+      const [c3] = await db.select().from(clients).where(and(eq(clients.portalId, PORTAL), eq(clients.clientId, 'C-000003')));
+      const seedRow3 = (parse(makeSheet(3, 42, 0)) as string[][])[3]!;
+      expect(c3!.status).toBe(seedRow3[3]);
+      const [portal] = await db.select().from(portals).where(eq(portals.id, PORTAL));
+      const runs = await db.select().from(syncRuns).where(eq(syncRuns.portalId, PORTAL));
+      expect(runs.map((r) => r.status).sort()).toEqual(['ok', 'running']);
+
+      // The dead process's lease is freed (at start on the embedded database, by expiry on PostgreSQL), its run is
+      // marked interrupted, and a new import works.
+      if (target.kind === 'pglite') await freeStaleLeases(db);
+      else await db.update(portals).set({ syncLeaseExpiresAt: new Date(Date.now() - 1000) }).where(eq(portals.id, PORTAL));
+      expect(portal!.lastSyncedAt).not.toBeNull();
+      expect(await failInterruptedRuns(db)).toBe(1);
+      const [failed] = await db.select().from(syncRuns).where(and(eq(syncRuns.portalId, PORTAL), eq(syncRuns.status, 'failed')));
+      expect(failed!.errorMessage).toBe('The sync was interrupted before it finished. Nothing was changed.');
+    } finally {
+      if (target.kind === 'pglite') await database.close();
+    }
+    if (target.kind === 'pglite') {
+      const again = await runChild(target, 'import', 3000, 3);
+      expect(again.out).toContain('DONE 1000');
+      fs.rmSync(target.dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieFrom, createTestApp, postJson, signUp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const tokenFrom = (text: string) => {
+  const m = text.match(/http:\/\/localhost:3000\/reset-password\?token=([\w-]+)/);
+  if (!m) throw new Error(`no reset link in: ${text}`);
+  return m[1]!;
+};
+
+describe('forgot and reset password', () => {
+  it('answers the same whether or not the account exists, and mails only real accounts', async () => {
+    const { body } = await signUp(t.app);
+    const before = t.mails.length;
+    const known = await postJson(t.app, '/api/auth/request-password-reset', { email: body.email, redirectTo: '/reset-password' });
+    const unknown = await postJson(t.app, '/api/auth/request-password-reset', { email: 'ghost@example.com', redirectTo: '/reset-password' });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.body).toBe(unknown.body);
+    expect(t.mails.length).toBe(before + 1);
+    expect(t.mails.at(-1)!.to).toBe(body.email);
+  });
+
+  it('mails a link built from APP_URL (not the Host header) that resets once and ends every session', async () => {
+    const { body, cookie } = await signUp(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/request-password-reset',
+      headers: { origin: 'http://localhost:3000', host: 'evil.example', 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: body.email, redirectTo: '/reset-password' }),
+    });
+    expect(res.statusCode).toBe(200);
+    const mail = t.mails.at(-1)!;
+    expect(mail.text).not.toContain('evil.example');
+    const token = tokenFrom(mail.text);
+    expect(token.length).toBeGreaterThanOrEqual(22); // at least 128 bits
+
+    const weak = await postJson(t.app, '/api/auth/reset-password', { token, newPassword: 'short' });
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().error.message).toBe('Password must be at least 8 characters');
+
+    const ok = await postJson(t.app, '/api/auth/reset-password', { token, newPassword: 'New-Harbour-Lights-77' });
+    expect(ok.statusCode).toBe(200);
+    const again = await postJson(t.app, '/api/auth/reset-password', { token, newPassword: 'Other-Harbour-Lights-88' });
+    expect(again.statusCode).toBe(400);
+
+    expect((await t.app.inject({ url: '/api/v1/me', headers: { cookie } })).statusCode).toBe(401);
+    const oldPw = await postJson(t.app, '/api/auth/sign-in/email', { email: body.email, password: body.password });
+    expect(oldPw.statusCode).toBe(401);
+    const newPw = await postJson(t.app, '/api/auth/sign-in/email', { email: body.email, password: 'New-Harbour-Lights-77' });
+    expect(newPw.statusCode).toBe(200);
+  });
+
+  it('keeps a 60-second cooldown per address between reset e-mails', async () => {
+    const { body } = await signUp(t.app);
+    const before = t.mails.length;
+    for (let i = 0; i < 3; i++) {
+      const r = await postJson(t.app, '/api/auth/request-password-reset', { email: body.email, redirectTo: '/reset-password' });
+      expect(r.statusCode).toBe(200);
+    }
+    expect(t.mails.length).toBe(before + 1);
+  });
+});
+
+describe('change password', () => {
+  it('needs the current password and ends the other sessions', async () => {
+    const { body, cookie: other } = await signUp(t.app);
+    const signIn = await postJson(t.app, '/api/auth/sign-in/email', { email: body.email, password: body.password });
+    const cookie = cookieFrom(signIn);
+
+    const wrong = await postJson(t.app, '/api/auth/change-password', { currentPassword: 'Not-the-password-1', newPassword: 'Fresh-Meadow-Path-31' }, cookie);
+    expect(wrong.statusCode).toBeGreaterThanOrEqual(400);
+
+    const weak = await postJson(t.app, '/api/auth/change-password', { currentPassword: body.password, newPassword: 'nonumbers!!' }, cookie);
+    expect(weak.statusCode).toBe(400);
+    expect(weak.json().error.message).toBe('Password must contain a number');
+
+    const ok = await postJson(t.app, '/api/auth/change-password', { currentPassword: body.password, newPassword: 'Fresh-Meadow-Path-31' }, cookie);
+    expect(ok.statusCode).toBe(200);
+    const current = cookieFrom(ok) || cookie;
+    expect((await t.app.inject({ url: '/api/v1/me', headers: { cookie: current } })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/v1/me', headers: { cookie: other } })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,213 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { activityEvents, businessLookupMonthly, businessProfiles, clientUpdates, portalLookupDaily, usageWarnings } from '../../src/server/db/schema';
+import { portalLimits } from '../../src/server/services/portal-lookup/lookup-limits';
+import { usageMeterFor } from '../../src/server/services/usage/usage-meter';
+import { todayIn } from '../../src/server/services/usage/usage-month';
+import { liftBusinessApiLimits, request } from '../support/sheets';
+import { createTestApp, nextIp, type TestApp } from '../support/test-app';
+import { NOT_FOUND, accessToken, lookup, portalWithClients, sendUpdate, setConfig } from './portal-helpers';
+
+let t: TestApp;
+const defaults = { ...portalLimits };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await liftBusinessApiLimits(t.app);
+});
+afterAll(async () => {
+  await t.close();
+});
+afterEach(() => {
+  Object.assign(portalLimits, defaults);
+});
+
+describe('rate limits (D3, security 17)', () => {
+  it('limits lookups per address: 429 with Retry-After', async () => {
+    const p = await portalWithClients(t.app);
+    const ip = nextIp();
+    for (let i = 0; i < portalLimits.lookupsPerIpPerMinute; i += 1) {
+      expect((await lookup(t.app, p.portalId, { query: i % 2 ? 'maria.gonzalez@example.com' : 'nobody@example.com' }, ip)).statusCode).not.toBe(429);
+    }
+    const limited = await lookup(t.app, p.portalId, { query: 'maria.gonzalez@example.com' }, ip);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
+    expect(limited.json().error).toEqual({ code: 'rate_limited', message: 'Too many requests. Please wait a moment and try again.' });
+    // Another address is not affected.
+    expect((await lookup(t.app, p.portalId, { query: 'maria.gonzalez@example.com' })).statusCode).toBe(200);
+  });
+
+  it('limits lookups per portal across addresses', async () => {
+    portalLimits.lookupsPerPortalPerMinute = 8;
+    const p = await portalWithClients(t.app);
+    for (let i = 0; i < 8; i += 1) expect((await lookup(t.app, p.portalId, { query: 'maria.gonzalez@example.com' })).statusCode).toBe(200);
+    const limited = await lookup(t.app, p.portalId, { query: 'maria.gonzalez@example.com' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    // Other portals still answer.
+    const other = await portalWithClients(t.app);
+    expect((await lookup(t.app, other.portalId, { query: 'maria.gonzalez@example.com' })).statusCode).toBe(200);
+  });
+});
+
+describe('metering (D5)', () => {
+  const month = () => todayIn('America/New_York').slice(0, 7);
+
+  it('counts every lookup per portal and day and per business and month, and GET /api/v1/usage reports it', async () => {
+    const p = await portalWithClients(t.app, { plan: 'professional' });
+    await lookup(t.app, p.portalId, { query: 'maria.gonzalez@example.com' });
+    await lookup(t.app, p.portalId, { query: 'nobody@example.com' });
+    await lookup(t.app, p.portalId, { query: 'James Whitfield' });
+    expect((await lookup(t.app, p.portalId, { query: 'x' })).statusCode).toBe(400); // not a lookup
+    const usage = await request(t.app, 'GET', '/api/v1/usage', p.cookie);
+    expect(usage.statusCode).toBe(200);
+    expect(usage.json()).toEqual({
+      month: month(),
+      used: 3,
+      limit: 2500,
+      level: 'ok',
+      plan: 'professional',
+      days: [{ day: todayIn('America/New_York'), lookups: 3, misses: 1 }],
+    });
+    const [daily] = await t.app.ctx.db.select().from(portalLookupDaily).where(eq(portalLookupDaily.portalId, p.portalId));
+    expect(daily).toMatchObject({ lookups: 3, misses: 1 });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/usage' })).statusCode).toBe(401);
+  });
+
+  it('warns the owner by e-mail at 80% and at 100%, once per month each, and never cuts clients off', async () => {
+    const p = await portalWithClients(t.app, { plan: 'starter', companyName: 'Tiny Tax' });
+    const [business] = await t.app.ctx.db.select().from(businessProfiles).where(eq(businessProfiles.userId, p.user.id));
+    const warnings = () => t.mails.filter((m) => m.to === p.body.email && /portal searches/.test(m.subject));
+    // The first lookup of the month makes the meter read the month's count.
+    await lookup(t.app, p.portalId, { query: 'maria.gonzalez@example.com' });
+    await t.app.ctx.db.update(businessLookupMonthly).set({ lookups: 398 }).where(eq(businessLookupMonthly.businessId, business!.id));
+    await usageMeterFor(t.app.ctx).flush();
+    // Reading the count again (a new month for the meter would do the same) happens through the usage endpoint.
+    expect((await request(t.app, 'GET', '/api/v1/usage', p.cookie)).json()).toMatchObject({ used: 398, limit: 500, level: 'ok' });
+    const flush = () => usageMeterFor(t.app.ctx).flush();
+    await lookup(t.app, p.portalId, { query: 'maria.gonzalez@example.com' }); // 399
+    await flush();
+    expect(warnings()).toHaveLength(0);
+    await lookup(t.app, p.portalId, { query: 'maria.gonzalez@example.com' }); // 400 = 80%
+    await flush();
+    await vi.waitFor(() => expect(warnings()).toHaveLength(1));
+    expect(warnings()[0]!.subject).toBe(`Tiny Tax has used 80% of its portal searches for ${monthLabel(month())}`);
+    expect(warnings()[0]!.text).toContain('400 of the 500 lookups');
+    for (let i = 0; i < 3; i += 1) await lookup(t.app, p.portalId, { query: 'maria.gonzalez@example.com' });
+    await usageMeterFor(t.app.ctx).flush();
+    expect(warnings()).toHaveLength(1);
+    expect((await request(t.app, 'GET', '/api/v1/usage', p.cookie)).json()).toMatchObject({ used: 403, level: 'warning' });
+
+    await t.app.ctx.db.update(businessLookupMonthly).set({ lookups: 498 }).where(eq(businessLookupMonthly.businessId, business!.id));
+    await lookup(t.app, p.portalId, { query: 'maria.gonzalez@example.com' }); // 499
+    await flush();
+    await lookup(t.app, p.portalId, { query: 'maria.gonzalez@example.com' }); // 500
+    await flush();
+    await vi.waitFor(() => expect(warnings()).toHaveLength(2));
+    expect(warnings()[1]!.subject).toBe(`Tiny Tax has used all 500 portal searches of ${monthLabel(month())}`);
+    expect(warnings()[1]!.text).toContain('nobody is cut off');
+    // Over the limit: clients still get their card; no more e-mails this month.
+    for (let i = 0; i < 5; i += 1) expect((await lookup(t.app, p.portalId, { query: 'maria.gonzalez@example.com' })).statusCode).toBe(200);
+    await usageMeterFor(t.app.ctx).flush();
+    expect(warnings()).toHaveLength(2);
+    expect((await request(t.app, 'GET', '/api/v1/usage', p.cookie)).json()).toMatchObject({ used: 505, level: 'exceeded' });
+    const sent = await t.app.ctx.db.select().from(usageWarnings).where(eq(usageWarnings.businessId, business!.id));
+    expect(sent.map((w) => w.level).sort()).toEqual(['exceeded', 'warning']);
+    const events = await t.app.ctx.db.select().from(activityEvents).where(eq(activityEvents.businessId, business!.id));
+    expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['usage.limit_warning', 'usage.limit_reached']));
+  });
+
+  it('sends only the 100% e-mail when a business jumps past both thresholds', async () => {
+    const p = await portalWithClients(t.app, { plan: 'starter' });
+    const [business] = await t.app.ctx.db.select().from(businessProfiles).where(eq(businessProfiles.userId, p.user.id));
+    await lookup(t.app, p.portalId, { query: 'maria.gonzalez@example.com' });
+    await t.app.ctx.db.update(businessLookupMonthly).set({ lookups: 600 }).where(eq(businessLookupMonthly.businessId, business!.id));
+    await request(t.app, 'GET', '/api/v1/usage', p.cookie);
+    await lookup(t.app, p.portalId, { query: 'maria.gonzalez@example.com' });
+    await usageMeterFor(t.app.ctx).flush();
+    await vi.waitFor(() => expect(t.mails.filter((m) => m.to === p.body.email && /portal searches/.test(m.subject))).toHaveLength(1));
+    expect(t.mails.filter((m) => m.to === p.body.email && /portal searches/.test(m.subject))[0]!.subject).toMatch(/used all 500/);
+  });
+});
+
+describe('client updates (issue 5, item 3)', () => {
+  it('needs updates allowed and a verified card; stores, e-mails the owner, lists and marks read', async () => {
+    const p = await portalWithClients(t.app, { companyName: 'Harbor Tax' });
+    const token = await accessToken(t.app, p.cookie, p.portalId, 'T-1001');
+    const card = (await lookup(t.app, p.portalId, { token })).json();
+    expect(card.updatesAllowed).toBe(false);
+    const off = await sendUpdate(t.app, p.portalId, { session: card.session, message: 'Hello' });
+    expect(off.statusCode).toBe(403);
+    expect(off.json().error.code).toBe('updates_off');
+
+    await setConfig(t.app, p.cookie, p.portalId, { allowClientUpdates: true });
+    // A plain search is no proof of identity.
+    const plain = (await lookup(t.app, p.portalId, { query: 'maria.gonzalez@example.com' })).json();
+    expect(plain).toMatchObject({ verified: false, updatesAllowed: true });
+    expect((await sendUpdate(t.app, p.portalId, { message: 'Hi' })).statusCode).toBe(400);
+    expect((await sendUpdate(t.app, p.portalId, { session: 'forged.token', message: 'Hi' })).statusCode).toBe(401);
+
+    const sent = await sendUpdate(t.app, p.portalId, { session: card.session, message: '  I sent the 1099-B by mail.  ' });
+    expect(sent.statusCode).toBe(201);
+    await vi.waitFor(() => expect(t.mails.filter((m) => m.to === p.body.email && /New message/.test(m.subject))).toHaveLength(1));
+    const mail = t.mails.find((m) => m.to === p.body.email && /New message/.test(m.subject))!;
+    expect(mail.subject).toBe('New message from Maria Gonzalez on your client portal');
+    expect(mail.text).toContain('I sent the 1099-B by mail.');
+    expect(mail.replyTo).toBe('maria.gonzalez@example.com');
+
+    const list = await request(t.app, 'GET', `/api/v1/portals/${p.portalId}/clients/T-1001/updates`, p.cookie);
+    expect(list.statusCode).toBe(200);
+    expect(list.json()).toMatchObject({ unread: 1, updates: [{ clientId: 'T-1001', clientName: 'Maria Gonzalez', message: 'I sent the 1099-B by mail.', via: 'link', readAt: null }] });
+    const portalList = await request(t.app, 'GET', `/api/v1/portals/${p.portalId}/updates?unread=true`, p.cookie);
+    expect(portalList.json().updates).toHaveLength(1);
+    const marked = await request(t.app, 'POST', `/api/v1/portals/${p.portalId}/clients/T-1001/updates/read`, p.cookie, {});
+    expect(marked.json()).toEqual({ marked: 1 });
+    expect((await request(t.app, 'GET', `/api/v1/portals/${p.portalId}/clients/T-1001/updates`, p.cookie)).json().unread).toBe(0);
+    expect((await request(t.app, 'POST', `/api/v1/portals/${p.portalId}/clients/T-1001/updates/read`, p.cookie, { ids: ['nope'] })).statusCode).toBe(400);
+
+    // Another business sees nothing of it.
+    const other = await portalWithClients(t.app);
+    expect((await request(t.app, 'GET', `/api/v1/portals/${p.portalId}/clients/T-1001/updates`, other.cookie)).statusCode).toBe(404);
+    expect((await request(t.app, 'GET', `/api/v1/portals/${p.portalId}/updates`, other.cookie)).statusCode).toBe(404);
+    expect((await request(t.app, 'POST', `/api/v1/portals/${p.portalId}/clients/T-1001/updates/read`, other.cookie, {})).statusCode).toBe(404);
+    // A session of another portal does not send to this one.
+    const otherToken = await accessToken(t.app, other.cookie, other.portalId, 'T-1001');
+    const otherSession = (await lookup(t.app, other.portalId, { token: otherToken })).json().session;
+    expect((await sendUpdate(t.app, p.portalId, { session: otherSession, message: 'Hi' })).statusCode).toBe(401);
+  });
+
+  it('accepts a session from a verified code, checks the text, and rate-limits per client', async () => {
+    const p = await portalWithClients(t.app, { config: { allowClientUpdates: true } });
+    await lookup(t.app, p.portalId, { query: 'priya.nair@example.com', verify: true });
+    await vi.waitFor(() => expect(t.mails.filter((m) => m.to === 'priya.nair@example.com')).toHaveLength(1));
+    const code = /(\d{6})/.exec(t.mails.find((m) => m.to === 'priya.nair@example.com')!.subject)![1]!;
+    const { session } = (await lookup(t.app, p.portalId, { query: 'priya.nair@example.com', code, verify: true })).json();
+    expect((await sendUpdate(t.app, p.portalId, { session, message: '   ' })).json().error.message).toBe('Please write a message first.');
+    expect((await sendUpdate(t.app, p.portalId, { session, message: 'x'.repeat(1001) })).json().error.message).toBe('Please keep your message under 1000 characters.');
+    for (let i = 0; i < portalLimits.updatesPerClientPerDay; i += 1) {
+      expect((await sendUpdate(t.app, p.portalId, { session, message: `Question ${i}` })).statusCode).toBe(201);
+    }
+    const limited = await sendUpdate(t.app, p.portalId, { session, message: 'One more' });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.headers['retry-after']).toBeDefined();
+    const stored = await t.app.ctx.db.select().from(clientUpdates).where(and(eq(clientUpdates.portalId, p.portalId), eq(clientUpdates.clientId, 'T-1007')));
+    expect(stored).toHaveLength(5);
+    expect(stored.every((u) => u.via === 'code')).toBe(true);
+  });
+
+  it('keeps a card session for at most two hours after the link is revoked', async () => {
+    const p = await portalWithClients(t.app, { config: { allowClientUpdates: true } });
+    const token = await accessToken(t.app, p.cookie, p.portalId, 'T-1001');
+    const { session } = (await lookup(t.app, p.portalId, { token })).json();
+    await request(t.app, 'DELETE', `/api/v1/portals/${p.portalId}/clients/T-1001/access-link`, p.cookie);
+    // The session was issued before the revocation; it lasts at most two hours.
+    expect((await sendUpdate(t.app, p.portalId, { session, message: 'Still here' })).statusCode).toBe(201);
+    expect((await lookup(t.app, p.portalId, { token })).json()).toEqual(NOT_FOUND);
+  });
+});
+
+function monthLabel(month: string) {
+  const [y, m] = month.split('-').map(Number);
+  return new Date(Date.UTC(y!, m! - 1, 1)).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
