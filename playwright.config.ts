@@ -1,11 +1,11 @@
 import { defineConfig } from '@playwright/test';
-import { E2E_BASE_URL } from './tests/e2e/support/constants';
+import { E2E_BASE_URL, E2E_TMP } from './tests/e2e/support/constants';
 
 // Browser tests in Debian's Chromium (never a downloaded browser).
 export default defineConfig({
   testDir: './tests/e2e',
   testMatch: '**/*.spec.ts',
-  outputDir: './.tmp/e2e-results',
+  outputDir: `./${E2E_TMP}-results`,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

@@ -8,12 +8,12 @@ import path from 'node:path';
 import { simpleParser, type AddressObject } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { mailboxDir } from './mailbox';
-import { E2E_ADMIN, E2E_PORT, E2E_SHEETS_PORT, E2E_SMTP_PORT } from './constants';
+import { E2E_ADMIN, E2E_PORT, E2E_SHEETS_PORT, E2E_SMTP_PORT, E2E_TMP } from './constants';
 import { startSheetsServer } from './sheets-server';
 
 const root = path.resolve(import.meta.dirname, '../../..');
-const dataDir = path.join(root, '.tmp/e2e/data');
-fs.rmSync(path.join(root, '.tmp/e2e'), { recursive: true, force: true });
+const dataDir = path.join(root, E2E_TMP, 'data');
+fs.rmSync(path.join(root, E2E_TMP), { recursive: true, force: true });
 fs.mkdirSync(mailboxDir, { recursive: true });
 
 const addresses = (a: AddressObject | AddressObject[] | undefined) =>

@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { E2E_TMP } from './constants';
 
 /** Where the e2e SMTP server drops each received message as JSON. */
-export const mailboxDir = path.resolve(import.meta.dirname, '../../../.tmp/e2e/mail');
+export const mailboxDir = path.resolve(import.meta.dirname, '../../..', E2E_TMP, 'mail');
 
 export interface ReceivedMail {
   to: string[];
