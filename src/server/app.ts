@@ -14,7 +14,7 @@ import { memoryRateStore, redisRateStore } from './lib/rate-store';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
-import { registerWebApp } from './plugins/web-app';
+import { registerWebApp, webDist } from './plugins/web-app';
 import { adminBusinessRoutes } from './routes/admin/business-routes';
 import { adminRoutes } from './routes/admin/admin-routes';
 import { registerRequestMetrics } from './plugins/request-metrics';
@@ -83,7 +83,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerErrorHandler(app);
-  await registerSecurity(app);
+  await registerSecurity(app, webDist);
   await registerRateLimit(app, redis);
   registerRequestMetrics(app);
   registerAdminIpAllowList(app);

@@ -1,6 +1,20 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { ForbiddenError, AppError } from '../errors';
+
+/**
+ * The CSP source allowing the one inline script of the web pages: theme-init.js, which the build puts inline
+ * unchanged (vite.config.ts). Hashed from the built copy, so the policy always matches what is served; none
+ * without a build (nothing inline is served then).
+ */
+export function themeInitScriptSource(webRoot: string): string | null {
+  const file = path.join(webRoot, 'theme-init.js');
+  if (!fs.existsSync(file)) return null;
+  return `'sha256-${crypto.createHash('sha256').update(fs.readFileSync(file)).digest('base64')}'`;
+}
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Bodies a plain HTML form can send without JavaScript: refused on the API. */
@@ -10,15 +24,16 @@ const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 
  * Security headers (CSP, HSTS behind https, nosniff, frame-ancestors) and cross-site request
  * refusal: a state-changing API request must come from our own origin and may not be a plain form post.
  */
-export async function registerSecurity(app: FastifyInstance) {
+export async function registerSecurity(app: FastifyInstance, webRoot: string) {
   const { env } = app.ctx;
   const https = env.APP_URL.startsWith('https://');
+  const themeInit = themeInitScriptSource(webRoot);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(themeInit ? [themeInit] : [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:', 'http:'],
         fontSrc: ["'self'", 'data:'],
