@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { DEFAULT_TRIAL_DAYS } from '@core/plans';
 import type { PasswordPolicy } from '@core/validation/auth';
 import { api } from '@web/lib/api-client';
 
@@ -13,13 +14,17 @@ export interface PublicConfig {
   trialDays?: number;
 }
 
-/** Used until the server answers, and when it cannot be reached. */
+/**
+ * Used until the server answers, and when it cannot be reached: what a platform with default settings answers
+ * (so pages pre-rendered with it do not change when the answer arrives). The password policy is the back
+ * office's default (admin-settings.ts in @core, not imported here so that pages without forms, like the public
+ * portal, do not ship zod); the server enforces whatever the settings say.
+ */
 export const defaultPublicConfig: PublicConfig = {
   platformName: 'StatusLink',
   oauthProviders: [],
-  // The spec's rule (same values as basePasswordPolicy in @core/validation/auth, which is not imported here so
-  // that pages without forms, like the public portal, do not ship zod).
-  passwordPolicy: { minLength: 8, requireNumber: false, requireSpecial: false },
+  passwordPolicy: { minLength: 8, requireNumber: true, requireSpecial: true },
+  trialDays: DEFAULT_TRIAL_DAYS,
 };
 
 export const publicConfigQueryKey = ['public-config'] as const;

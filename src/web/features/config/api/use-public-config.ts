@@ -1,17 +1,28 @@
 import { useQuery } from '@tanstack/react-query';
 import { defaultPublicConfig, publicConfigQueryOptions, type PublicConfig } from './public-config';
 
-/** The platform's public settings, with defaults until (or unless) the server answers. */
-export function usePublicConfig(): { config: PublicConfig; isPending: boolean } {
-  const query = useQuery(publicConfigQueryOptions());
-  const data = query.data;
-  const config: PublicConfig = data
-    ? {
-        platformName: data.platformName || defaultPublicConfig.platformName,
-        oauthProviders: Array.isArray(data.oauthProviders) ? data.oauthProviders : [],
-        passwordPolicy: data.passwordPolicy ?? defaultPublicConfig.passwordPolicy,
-        trialDays: typeof data.trialDays === 'number' ? data.trialDays : undefined,
-      }
-    : defaultPublicConfig;
-  return { config, isPending: query.isPending };
+function normalise(data: PublicConfig): PublicConfig {
+  return {
+    platformName: data.platformName || defaultPublicConfig.platformName,
+    oauthProviders: Array.isArray(data.oauthProviders) ? data.oauthProviders : [],
+    passwordPolicy: data.passwordPolicy ?? defaultPublicConfig.passwordPolicy,
+    trialDays: typeof data.trialDays === 'number' ? data.trialDays : undefined,
+  };
+}
+
+/**
+ * The platform's public settings, with defaults until (or unless) the server answers.
+ *
+ * The defaults are placeholder data and only `data` changes re-render, so when the server's answer equals what
+ * is already shown (the usual case), nothing re-renders: pages that read the platform name (the whole landing
+ * page, for one) are not rendered a second time, in one long task, right after the page arrives.
+ */
+export function usePublicConfig(): { config: PublicConfig } {
+  const query = useQuery({
+    ...publicConfigQueryOptions(),
+    placeholderData: defaultPublicConfig,
+    select: normalise,
+    notifyOnChangeProps: ['data'],
+  });
+  return { config: query.data ?? defaultPublicConfig };
 }
