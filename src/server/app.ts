@@ -36,6 +36,7 @@ import { clientRoutes } from './routes/v1/client-routes';
 import { dashboardRoutes } from './routes/v1/dashboard-routes';
 import { clientDetailRoutes } from './routes/v1/client-detail-routes';
 import { workloadRoutes } from './routes/v1/workload-routes';
+import { analyticsRoutes } from './routes/v1/analytics-routes';
 import { registerSheetSyncJob } from './jobs/sheet-sync-job';
 import { createSettingsCache } from './services/platform-settings/settings-cache';
 
@@ -118,6 +119,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dashboardRoutes);
   await app.register(clientDetailRoutes);
   await app.register(workloadRoutes);
+  await app.register(analyticsRoutes);
   if (options.startJobs ?? env.NODE_ENV !== 'test') registerSheetSyncJob(app);
 
   if (options.serveWeb !== false) await registerWebApp(app);

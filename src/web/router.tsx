@@ -68,6 +68,7 @@ const appRoutes: RouteObject[] = [
   { path: 'sheets-setup', lazy: component(loadApp, 'SheetsSetup') },
   { path: 'setup', lazy: component(loadApp, 'SheetsSetup') },
   { path: 'template-config', lazy: component(loadApp, 'TemplateConfig') },
+  { path: 'account', lazy: component(loadApp, 'Account') },
   // Spec 2.15: any unknown /app path shows the Dashboard.
   { path: '*', lazy: component(loadApp, 'Dashboard') },
 ];

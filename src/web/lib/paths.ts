@@ -45,6 +45,7 @@ export const paths = {
     sheetsSetup: '/app/sheets-setup',
     setup: '/app/setup',
     templateConfig: '/app/template-config',
+    account: '/app/account',
     client: (clientId: string) => `/app/portals/clients/${encodeURIComponent(clientId)}`,
   },
 

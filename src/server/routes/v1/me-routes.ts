@@ -2,7 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireSession } from '../../plugins/session';
+import { profileUpdateSchema } from '@core/validation/profile';
+import type { SessionUser } from '../../context';
 import { getBusinessByUser } from '../../services/business/get-business-by-user';
+import { updateOwnProfile } from '../../services/business/update-own-profile';
+import type { Db } from '../../db/client';
+import { sessionBusiness } from './business-context';
 
 const errorShape = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 
@@ -36,23 +41,43 @@ export async function meRoutes(app: FastifyInstance) {
         response: { 200: meResponse, 401: errorShape },
       },
     },
+    async (req) => meView(app.ctx.db, req.sessionUser!),
+  );
+
+  r.patch(
+    '/api/v1/me',
+    {
+      preHandler: requireSession,
+      schema: {
+        tags: ['business'],
+        summary: "Edits the signed-in owner's profile: company name, owner name, phone and time zone",
+        body: profileUpdateSchema,
+        response: { 200: meResponse, 400: errorShape, 401: errorShape, 403: errorShape },
+      },
+    },
     async (req) => {
-      const user = req.sessionUser!;
-      const business = await getBusinessByUser(app.ctx.db, user.id);
-      return {
-        user: { id: user.id, email: user.email, name: user.name, role: user.role },
-        business: business && {
-          companyName: business.companyName,
-          ownerName: business.ownerName,
-          phone: business.phone,
-          plan: business.plan,
-          status: business.status,
-          timeZone: business.timeZone,
-          trialEndsAt: business.trialEndsAt?.toISOString() ?? null,
-          createdAt: business.createdAt.toISOString(),
-        },
-        impersonatedBy: user.impersonatedBy,
-      };
+      const business = await sessionBusiness(req);
+      await updateOwnProfile(app.ctx.db, business, req.body, { userId: req.sessionUser!.id, ipAddress: req.ip });
+      return meView(app.ctx.db, req.sessionUser!);
     },
   );
+}
+
+/** GET /api/v1/me's answer; the owner name read from the business (the account name may lag in the session). */
+async function meView(db: Db, user: SessionUser): Promise<z.infer<typeof meResponse>> {
+  const business = await getBusinessByUser(db, user.id);
+  return {
+    user: { id: user.id, email: user.email, name: business?.ownerName ?? user.name, role: user.role },
+    business: business && {
+      companyName: business.companyName,
+      ownerName: business.ownerName,
+      phone: business.phone,
+      plan: business.plan,
+      status: business.status,
+      timeZone: business.timeZone,
+      trialEndsAt: business.trialEndsAt?.toISOString() ?? null,
+      createdAt: business.createdAt.toISOString(),
+    },
+    impersonatedBy: user.impersonatedBy,
+  };
 }

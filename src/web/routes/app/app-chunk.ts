@@ -1,4 +1,5 @@
 // Entry of the business app's lazy chunk (/app/*): router.tsx loads this module once for every app page.
+import { AccountPage } from './account-page';
 import { AnalyticsPage } from './analytics-page';
 import { AppLayout } from './app-layout';
 import { ClientDetailPage } from './client-detail-page';
@@ -19,4 +20,5 @@ export const appChunk = {
   Workload: WorkloadPage,
   SheetsSetup: SheetsSetupPage,
   TemplateConfig: TemplateConfigPage,
+  Account: AccountPage,
 };

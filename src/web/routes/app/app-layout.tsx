@@ -1,5 +1,5 @@
 import { LogOutIcon } from 'lucide-react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
 import { ShellHeader, UserBadge, type ShellNavItem } from '@web/components/shell-header';
 import { SiteFooter } from '@web/components/site-footer';
 import { Button } from '@web/components/ui/button';
@@ -34,8 +34,17 @@ export function AppLayout() {
         brandTo={paths.app.dashboard}
         navLabel="Main"
         items={navItems}
-        fallbackActive={paths.app.dashboard}
-        user={<UserBadge name={name} detail={company} />}
+        fallbackActive={location.pathname === paths.app.account ? undefined : paths.app.dashboard}
+        user={
+          <Link
+            to={paths.app.account}
+            className="-m-1 flex min-w-0 items-center gap-2 rounded-md p-1 outline-none transition-colors hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring aria-[current=page]:bg-accent"
+            aria-current={location.pathname === paths.app.account ? 'page' : undefined}
+          >
+            <UserBadge name={name} detail={company} />
+            <span className="sr-only">(account settings)</span>
+          </Link>
+        }
         signOut={
           <Button variant="outline" size="sm" onClick={() => void navigate(paths.signout)}>
             <LogOutIcon aria-hidden="true" /> Sign Out

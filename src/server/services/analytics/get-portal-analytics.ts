@@ -1,0 +1,171 @@
+import { and, asc, eq, gte, lte, sql, sum } from 'drizzle-orm';
+import { addCalendarDays, daysBetween } from '@core/dates';
+import { isValidTimeZone } from '@core/validation/auth';
+import { classifyStatus, completionRate, displayStatus } from '@core/status';
+import type { AppContext } from '../../context';
+import { clients, clientStatusHistory, portalLookupDaily } from '../../db/schema';
+import type { BusinessProfile } from '../business/get-business-by-user';
+import { getPortalRow } from '../portals/get-portal';
+import { usageMeterFor } from '../usage/usage-meter';
+import { todayIn } from '../usage/usage-month';
+
+/** The periods the analytics page offers (spec 2.15). */
+export const analyticsPeriods = [7, 30, 90] as const;
+export type AnalyticsPeriod = (typeof analyticsPeriods)[number];
+
+export interface PortalAnalytics {
+  portalId: string;
+  days: AnalyticsPeriod;
+  timeZone: string;
+  /** First and last day of the period (business time zone), both included; `to` is today. */
+  from: string;
+  to: string;
+  sourceType: 'google_sheet' | 'csv_upload' | 'none';
+  lastUpdated: string | null;
+  /** Clients in the period: every current client not completed, plus those completed in the period. */
+  totalClients: number;
+  /** Of those, completed in the period. */
+  completed: number;
+  /** round(completed / totalClients x 100); 0 without clients. */
+  completionRate: number;
+  inProgress: number;
+  pending: number;
+  cancelled: number;
+  other: number;
+  /** Current clients first seen (imported) in the period. */
+  newClients: number;
+  /** Mean days from first seen to completed over the completions of the period whose change was recorded; null: none. */
+  avgDaysToComplete: number | null;
+  /** Completions the average is computed from. */
+  completionsMeasured: number;
+  /** Status (lower-cased, as shown) to count among the period's clients, largest first; percent of totalClients. */
+  statusBreakdown: { status: string; count: number; percent: number }[];
+  lookups: { total: number; misses: number; days: { day: string; lookups: number; misses: number }[] };
+}
+
+interface GroupRow {
+  status: string;
+  n: number | string;
+  new_n: number | string;
+  measured: number | string;
+  seconds: number | string | null;
+}
+
+type Ctx = Pick<AppContext, 'db' | 'env' | 'logger' | 'mailer' | 'settings'>;
+
+const DAY_SECONDS = 86_400;
+const jsonList = (values: string[]) => sql`(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+
+/**
+ * The analytics of one of the business's portals over the last `days` days (today included, business time zone).
+ *
+ * - A client is "in the period" when it is a current client (in the sheet) and either not completed, or completed
+ *   in the period. It is completed at its last recorded change into a completed status; a client already
+ *   completed when first imported is completed when first seen.
+ * - Avg. Time: days from first seen to that recorded change, over the period's completions that have one.
+ * - Lookups: the portal's lookups per day of the period.
+ */
+export async function getPortalAnalytics(ctx: Ctx, business: BusinessProfile, portalId: string, days: AnalyticsPeriod): Promise<PortalAnalytics> {
+  const { db } = ctx;
+  const portal = await getPortalRow(db, business.id, portalId);
+  const timeZone = isValidTimeZone(business.timeZone) ? business.timeZone : 'UTC';
+  const to = todayIn(timeZone);
+  const from = addCalendarDays(to, -(days - 1));
+  const periodStart = sql`(${from}::date::timestamp at time zone ${timeZone})`;
+
+  // Which status texts are completed is core's rule (classifyStatus): classify the distinct texts here, then
+  // let the database count with the list.
+  const [currentStatuses, historyStatuses] = await Promise.all([
+    db
+      .selectDistinct({ status: clients.status })
+      .from(clients)
+      .where(and(eq(clients.portalId, portal.id), sql`${clients.removedAt} is null`)),
+    db.selectDistinct({ status: clientStatusHistory.newStatus }).from(clientStatusHistory).where(eq(clientStatusHistory.portalId, portal.id)),
+  ]);
+  const texts = new Set([...currentStatuses.map((r) => r.status), ...historyStatuses.map((r) => r.status)]);
+  const completedTexts = [...texts].filter((s) => classifyStatus(s) === 'completed');
+  const done = jsonList(completedTexts);
+
+  const result = await db.execute(sql`
+    with c as (
+      select c.status, c.created_at, (c.status in ${done}) as is_done,
+        (select max(h.changed_at) from client_status_history h
+          where h.portal_id = c.portal_id and h.client_id = c.client_id and h.new_status in ${done}
+            and (h.old_status is null or h.old_status not in ${done})) as done_at
+      from clients c
+      where c.portal_id = ${portal.id} and c.removed_at is null
+    )
+    select status, count(*) as n,
+      count(*) filter (where created_at >= ${periodStart}) as new_n,
+      count(*) filter (where is_done and done_at is not null and done_at >= created_at) as measured,
+      sum(extract(epoch from (done_at - created_at))) filter (where is_done and done_at is not null and done_at >= created_at) as seconds
+    from c
+    where not is_done or coalesce(done_at, created_at) >= ${periodStart}
+    group by status`);
+  const groups = (result as unknown as { rows: GroupRow[] }).rows;
+
+  const view: PortalAnalytics = {
+    portalId: portal.id,
+    days,
+    timeZone,
+    from,
+    to,
+    sourceType: portal.sourceType,
+    lastUpdated: portal.lastSyncedAt?.toISOString() ?? null,
+    totalClients: 0,
+    completed: 0,
+    completionRate: 0,
+    inProgress: 0,
+    pending: 0,
+    cancelled: 0,
+    other: 0,
+    newClients: 0,
+    avgDaysToComplete: null,
+    completionsMeasured: 0,
+    statusBreakdown: [],
+    lookups: { total: 0, misses: 0, days: [] },
+  };
+  const breakdown = new Map<string, number>();
+  let seconds = 0;
+  for (const g of groups) {
+    const n = Number(g.n);
+    view.totalClients += n;
+    view.newClients += Number(g.new_n);
+    view.completionsMeasured += Number(g.measured);
+    seconds += Number(g.seconds ?? 0);
+    const cls = classifyStatus(g.status);
+    if (cls === 'completed') view.completed += n;
+    else if (cls === 'in-progress') view.inProgress += n;
+    else if (cls === 'pending') view.pending += n;
+    else if (cls === 'cancelled') view.cancelled += n;
+    else view.other += n;
+    const key = displayStatus(g.status).toLowerCase();
+    breakdown.set(key, (breakdown.get(key) ?? 0) + n);
+  }
+  view.completionRate = completionRate(view.completed, view.totalClients);
+  if (view.completionsMeasured > 0) view.avgDaysToComplete = Math.round((seconds / view.completionsMeasured / DAY_SECONDS) * 10) / 10;
+  view.statusBreakdown = [...breakdown]
+    .map(([status, count]) => ({ status, count, percent: completionRate(count, view.totalClients) }))
+    .sort((a, b) => b.count - a.count || a.status.localeCompare(b.status));
+
+  // Lookups counted in memory are written first, so the chart includes the latest ones.
+  await usageMeterFor(ctx).flush();
+  const lookupRows = await db
+    .select({ day: portalLookupDaily.day, lookups: sum(portalLookupDaily.lookups).mapWith(Number), misses: sum(portalLookupDaily.misses).mapWith(Number) })
+    .from(portalLookupDaily)
+    .where(and(eq(portalLookupDaily.businessId, business.id), eq(portalLookupDaily.portalId, portal.id), gte(portalLookupDaily.day, from), lte(portalLookupDaily.day, to)))
+    .groupBy(portalLookupDaily.day)
+    .orderBy(asc(portalLookupDaily.day));
+  const byDay = new Map(lookupRows.map((r) => [r.day, r]));
+  const span = daysBetween(from, to);
+  for (let i = 0; i <= span; i += 1) {
+    const day = addCalendarDays(from, i);
+    const hit = byDay.get(day);
+    const lookups = hit?.lookups ?? 0;
+    const misses = hit?.misses ?? 0;
+    view.lookups.days.push({ day, lookups, misses });
+    view.lookups.total += lookups;
+    view.lookups.misses += misses;
+  }
+  return view;
+}

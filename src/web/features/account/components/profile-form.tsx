@@ -1,0 +1,121 @@
+import { CheckIcon } from 'lucide-react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { profileUpdateSchema } from '@core/validation/profile';
+import { FieldError } from '@web/components/field-error';
+import { Spinner } from '@web/components/spinner';
+import { Alert, AlertDescription } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Label } from '@web/components/ui/label';
+import type { MeBusiness } from '@web/features/auth/api/me';
+import { NativeSelect } from '@web/features/portals/components/native-select';
+import { errorMessage } from '@web/lib/api-client';
+import { useUpdateProfile } from '../api/account';
+import { FormField, issuesByField } from './form-field';
+
+/** 'Saved!' shows this long (spec 9: save confirmation 3 s). */
+const SAVED_MS = 3000;
+
+type Fields = { companyName: string; ownerName: string; phone: string; timeZone: string };
+
+function timeZones(current: string): string[] {
+  let zones: string[];
+  try {
+    zones = Intl.supportedValuesOf('timeZone');
+  } catch {
+    zones = [];
+  }
+  const all = new Set(['UTC', ...zones]);
+  if (current) all.add(current);
+  return [...all].sort((a, b) => (a === 'UTC' ? -1 : b === 'UTC' ? 1 : a.localeCompare(b)));
+}
+
+/** Company name, owner name, phone and time zone, saved on the server (PATCH /api/v1/me). */
+export function ProfileForm({ business }: { business: MeBusiness }) {
+  const initial: Fields = { companyName: business.companyName, ownerName: business.ownerName, phone: business.phone, timeZone: business.timeZone };
+  const [fields, setFields] = useState<Fields>(initial);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saved, setSaved] = useState(false);
+  const update = useUpdateProfile();
+  const zones = useMemo(() => timeZones(business.timeZone), [business.timeZone]);
+
+  useEffect(() => {
+    if (!saved) return;
+    const id = window.setTimeout(() => setSaved(false), SAVED_MS);
+    return () => window.clearTimeout(id);
+  }, [saved]);
+
+  const set = (name: keyof Fields) => (value: string) => {
+    setFields((f) => ({ ...f, [name]: value }));
+    setSaved(false);
+    setErrors((e) => {
+      if (!(name in e)) return e;
+      const next = { ...e };
+      delete next[name];
+      return next;
+    });
+  };
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    update.reset();
+    const parsed = profileUpdateSchema.safeParse(fields);
+    if (!parsed.success) {
+      setErrors(issuesByField(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    update.mutate(parsed.data, {
+      onSuccess: (me) => {
+        if (me.business) setFields({ companyName: me.business.companyName, ownerName: me.business.ownerName, phone: me.business.phone, timeZone: me.business.timeZone });
+        setSaved(true);
+      },
+    });
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Profile">
+      <div className="grid gap-5 sm:grid-cols-2">
+        <FormField id="account-company" label="Company Name" autoComplete="organization" value={fields.companyName} onChange={(e) => set('companyName')(e.target.value)} error={errors.companyName} />
+        <FormField id="account-owner" label="Owner Name" autoComplete="name" value={fields.ownerName} onChange={(e) => set('ownerName')(e.target.value)} error={errors.ownerName} />
+        <FormField id="account-phone" label="Phone Number" type="tel" autoComplete="tel" value={fields.phone} onChange={(e) => set('phone')(e.target.value)} error={errors.phone} />
+        <div className="space-y-2">
+          <Label htmlFor="account-timezone">Time Zone</Label>
+          <NativeSelect
+            id="account-timezone"
+            value={fields.timeZone}
+            onChange={(e) => set('timeZone')(e.target.value)}
+            aria-invalid={errors.timeZone ? true : undefined}
+            aria-describedby={errors.timeZone ? 'account-timezone-error account-timezone-hint' : 'account-timezone-hint'}
+          >
+            {zones.map((z) => (
+              <option key={z} value={z}>
+                {z.replace(/_/g, ' ')}
+              </option>
+            ))}
+          </NativeSelect>
+          <FieldError id="account-timezone-error" message={errors.timeZone} />
+          <p id="account-timezone-hint" className="text-xs text-muted-foreground">
+            Today, due dates, estimates and the analytics days are counted in this zone.
+          </p>
+        </div>
+      </div>
+      {update.isError ? (
+        <Alert variant="destructive">
+          <AlertDescription>{errorMessage(update.error)}</AlertDescription>
+        </Alert>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? <Spinner /> : null} Save Profile
+        </Button>
+        <span role="status" className="flex items-center gap-1 text-sm font-medium text-green-700 dark:text-green-400">
+          {saved ? (
+            <>
+              <CheckIcon aria-hidden="true" className="size-4" /> Saved!
+            </>
+          ) : null}
+        </span>
+      </div>
+    </form>
+  );
+}
