@@ -161,6 +161,7 @@ export function PricingPage() {
   const [billing, setBilling] = useState<Billing>('yearly');
   const [showCalculator, setShowCalculator] = useState(false);
   const calculatorId = useId();
+  const plansHeadingId = useId();
   const { config } = usePublicConfig();
   return (
     <>
@@ -175,7 +176,10 @@ export function PricingPage() {
         </div>
       </PageHero>
 
-      <section aria-label="Plans" className="mx-auto w-full max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
+      <section aria-labelledby={plansHeadingId} className="mx-auto w-full max-w-7xl px-4 py-12 sm:px-6 lg:px-8">
+        <h2 id={plansHeadingId} className="sr-only">
+          Plans
+        </h2>
         <div className="grid gap-8 md:grid-cols-3">
           {signupPlanIds.map((id) => (
             <PlanCard key={id} id={id} billing={billing} highlighted={id === 'professional'} />
