@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityEvents, businessProfiles, sessions, users } from '../../src/server/db/schema';
 import { createTestApp, postJson, signUp, type TestApp } from '../support/test-app';
@@ -170,6 +170,48 @@ describe('login as this business', () => {
     expect((await activity('admin.impersonation_stopped')).some((e) => e.businessId === id && e.actorUserId === op.id)).toBe(true);
     // Not impersonating: nothing to stop.
     expect((await send(t.app, 'POST', '/api/admin/impersonation/stop', back, {})).statusCode).toBe(400);
+  });
+
+  it('writes the audit row in the same transaction: a failed audit row leaves no impersonation (start) and no return (stop)', async () => {
+    const op = await makeAdmin(t);
+    const { user } = await signUp(t.app, { companyName: 'Unaudited Co' });
+    const id = await businessIdOf(t, user.id);
+    const startedBefore = (await activity('admin.impersonation_started')).length;
+
+    // The activity table refuses the start row: the impersonation must not happen.
+    await t.app.ctx.db.execute(sql`alter table activity_events add constraint test_no_start check (type <> 'admin.impersonation_started') not valid`);
+    try {
+      const refused = await send(t.app, 'POST', `/api/admin/businesses/${id}/impersonate`, op.cookie, {});
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.code).toBe('impersonation_failed');
+      expect(latestCookies(refused)).not.toContain('admin_session');
+      expect(await t.app.ctx.db.select().from(sessions).where(eq(sessions.impersonatedBy, op.id))).toHaveLength(0);
+      expect(await activity('admin.impersonation_started')).toHaveLength(startedBefore);
+      // The browser still holds the operator's own session.
+      expect((await send(t.app, 'GET', '/api/admin/dashboard', mergeCookies(op.cookie, latestCookies(refused)))).statusCode).toBe(200);
+    } finally {
+      await t.app.ctx.db.execute(sql`alter table activity_events drop constraint test_no_start`);
+    }
+
+    // Started (and recorded), then the stop row is refused: the impersonation stays as it was, still recorded as open.
+    const start = await send(t.app, 'POST', `/api/admin/businesses/${id}/impersonate`, op.cookie, {});
+    expect(start.statusCode).toBe(200);
+    expect((await activity('admin.impersonation_started')).filter((e) => e.businessId === id)).toHaveLength(1);
+    const browser = mergeCookies(op.cookie, latestCookies(start));
+    await t.app.ctx.db.execute(sql`alter table activity_events add constraint test_no_stop check (type <> 'admin.impersonation_stopped') not valid`);
+    try {
+      const refused = await send(t.app, 'POST', '/api/admin/impersonation/stop', browser, {});
+      expect(refused.statusCode).toBe(400);
+      expect(await t.app.ctx.db.select().from(sessions).where(eq(sessions.impersonatedBy, op.id))).toHaveLength(1);
+      // The browser is still in the (recorded) impersonation, which can be ended once the row can be written.
+      expect((await send(t.app, 'GET', '/api/v1/me', mergeCookies(browser, latestCookies(refused)))).json().impersonatedBy).toBe(op.id);
+    } finally {
+      await t.app.ctx.db.execute(sql`alter table activity_events drop constraint test_no_stop`);
+    }
+    const stop = await send(t.app, 'POST', '/api/admin/impersonation/stop', browser, {});
+    expect(stop.statusCode).toBe(200);
+    expect(await t.app.ctx.db.select().from(sessions).where(eq(sessions.impersonatedBy, op.id))).toHaveLength(0);
+    expect((await activity('admin.impersonation_stopped')).filter((e) => e.businessId === id)).toHaveLength(1);
   });
 });
 

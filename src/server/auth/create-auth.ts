@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { messages } from '@core/messages';
 import { type PasswordPolicy, passwordSchema, signupRequestSchemaFor } from '@core/validation/auth';
 import type { Db } from '../db/client';
-import { accounts, businessProfiles, sessions, twoFactors, users, verifications } from '../db/schema';
+import { accounts, activityEvents, businessProfiles, sessions, twoFactors, users, verifications } from '../db/schema';
 import type { Env } from '../env';
 import type { Mailer } from '../integrations/mail/mailer';
 import type { RateStore } from '../lib/rate-store';
@@ -77,6 +77,19 @@ const businessProfileSchemaPlugin = {
         trialEndsAt: { type: 'date', required: false },
         createdAt: { type: 'date', required: true },
         updatedAt: { type: 'date', required: true },
+      },
+    },
+    // The audit row of an impersonation is written in the same transaction as its session change
+    // (services/admin/impersonation.ts).
+    activityEvent: {
+      modelName: 'activityEvent',
+      fields: {
+        type: { type: 'string', required: true },
+        actorUserId: { type: 'string', required: false },
+        businessId: { type: 'string', required: false },
+        ipAddress: { type: 'string', required: false },
+        detail: { type: 'json', required: true },
+        createdAt: { type: 'date', required: true },
       },
     },
   },
@@ -149,6 +162,7 @@ export function createAuth(deps: AuthDeps) {
         verification: verifications,
         businessProfile: businessProfiles,
         twoFactor: twoFactors,
+        activityEvent: activityEvents,
       },
     }),
     logger: {

@@ -1,11 +1,11 @@
 import { and, eq, gt, lte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
-import { businessProfiles, lifecycleEmails, users } from '../db/schema';
-import { recordActivity } from '../services/activity/record-activity';
+import { businessProfiles, users } from '../db/schema';
 import { snapshotDailyMetrics } from '../services/admin/snapshot-daily-metrics';
-import type { EmailTemplateKey } from '../services/email-templates/catalog';
 import { sendTemplateEmail } from '../services/email-templates/send-template-email';
+import { sendOnce } from './lifecycle-claim';
+import { runMonthlyReports } from './monthly-report';
 
 type JobContext = Pick<AppContext, 'db' | 'env' | 'mailer' | 'settings' | 'logger'>;
 
@@ -20,36 +20,6 @@ const formatDate = (d: Date, timeZone: string) => {
     return d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
   }
 };
-
-/**
- * Claims one e-mail (business, kind, occasion) and sends it. The insert is the claim: with several instances,
- * only the one whose insert succeeds sends. A failed send gives the claim back so the next run retries.
- */
-async function sendOnce(
-  ctx: JobContext,
-  business: { id: string; companyName: string },
-  kind: EmailTemplateKey,
-  occasion: string,
-  send: () => Promise<void>,
-): Promise<boolean> {
-  const claimed = await ctx.db
-    .insert(lifecycleEmails)
-    .values({ businessId: business.id, kind, occasion })
-    .onConflictDoNothing()
-    .returning({ businessId: lifecycleEmails.businessId });
-  if (claimed.length === 0) return false;
-  try {
-    await send();
-  } catch (err) {
-    ctx.logger.warn({ err, businessId: business.id, kind }, 'lifecycle e-mail failed; will retry');
-    await ctx.db
-      .delete(lifecycleEmails)
-      .where(and(eq(lifecycleEmails.businessId, business.id), eq(lifecycleEmails.kind, kind), eq(lifecycleEmails.occasion, occasion)));
-    return false;
-  }
-  await recordActivity(ctx.db, { type: `email.${kind}_sent`, businessId: business.id, detail: { companyName: business.companyName, occasion } });
-  return true;
-}
 
 /**
  * The trial-ending reminder (the configured days before the end) and the trial-ended e-mail (when enabled), each
@@ -109,9 +79,10 @@ export async function runLifecycleEmails(ctx: JobContext, now = new Date()): Pro
   return result;
 }
 
-/** One pass of the back office's scheduled work: lifecycle e-mails and today's daily figures. */
+/** One pass of the back office's scheduled work: lifecycle e-mails, the monthly reports and today's daily figures. */
 export async function runBackOfficeJobs(ctx: JobContext, now = new Date()): Promise<void> {
   await runLifecycleEmails(ctx, now);
+  await runMonthlyReports(ctx, now);
   await snapshotDailyMetrics(ctx.db, now);
 }
 

@@ -22,7 +22,9 @@ export function isMaintenanceExempt(path: string): boolean {
 
 /**
  * Maintenance mode (platform setting): every API call but the exempt ones answers 503 `maintenance` unless the
- * caller is a platform operator. The web app shows its maintenance page from /api/public/config.
+ * caller is a platform operator. The web app and the client portal page show their maintenance page from
+ * /api/public/maintenance (and from a 503 'maintenance' answer). Pages themselves (index.html, portal.html) are
+ * still served, so the maintenance page can be shown and operators keep a working site.
  */
 export function registerMaintenance(app: FastifyInstance) {
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -31,13 +33,13 @@ export function registerMaintenance(app: FastifyInstance) {
       schema: {
         tags: ['public'],
         summary: 'Whether the platform is in maintenance mode (the web app then shows its maintenance page to all but operators)',
-        response: { 200: z.object({ maintenanceMode: z.boolean(), message: z.string() }) },
+        response: { 200: z.object({ maintenanceMode: z.boolean(), message: z.string(), platformName: z.string() }) },
       },
     },
     async (_req, reply) => {
       const s = await app.ctx.settings.get();
       reply.header('cache-control', 'no-store');
-      return { maintenanceMode: s.general.maintenanceMode, message: MAINTENANCE_MESSAGE };
+      return { maintenanceMode: s.general.maintenanceMode, message: MAINTENANCE_MESSAGE, platformName: s.general.platformName };
     },
   );
   app.addHook('onRequest', async (req, reply) => {

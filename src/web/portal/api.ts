@@ -85,6 +85,27 @@ export async function fetchPortal(portalId: string, signal?: AbortSignal): Promi
   return (await res.json()) as PublicPortal;
 }
 
+/** GET /api/public/maintenance: open to everyone, also during maintenance (never 503). */
+export interface MaintenanceState {
+  maintenanceMode: boolean;
+  message: string;
+  platformName: string;
+}
+
+/** Whether the platform is in maintenance; null when that cannot be told (network failure, odd answer). */
+export async function fetchMaintenance(signal?: AbortSignal): Promise<MaintenanceState | null> {
+  try {
+    const res = await fetch('/api/public/maintenance', { headers: { accept: 'application/json' }, signal, cache: 'no-store' });
+    if (!res.ok) return null;
+    return (await res.json()) as MaintenanceState;
+  } catch {
+    return null;
+  }
+}
+
+/** True for the platform's maintenance answer (503 'maintenance'), which the page shows as its maintenance page. */
+export const isMaintenance = (e: { status: number; code: string }) => e.status === 503 && e.code === 'maintenance';
+
 function post(url: string, body: unknown): Promise<Response> {
   return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) });
 }

@@ -1,15 +1,23 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { portalMessages, portalTexts } from '@core/portal-texts';
-import { ApiError, fetchPortal, lookup, type LookupAnswer, type LookupBody, type LookupResult, type PublicPortal } from './api';
+import { ApiError, fetchMaintenance, fetchPortal, isMaintenance, lookup, type LookupAnswer, type LookupBody, type LookupResult, type PublicPortal } from './api';
 import { CodeForm } from './code-form';
 import { AlertIcon, ArrowLeftIcon, InfoIcon, SearchIcon, SpinnerIcon } from './icons';
+import { PortalMaintenancePage } from './maintenance-page';
 import { PortalShell } from './portal-shell';
 import { ResultCard } from './result-card';
 import { canSearch, longEnough } from './search-rules';
 import { card, primaryButton, secondaryButton, textInput } from './styles';
 
+type Load =
+  | { status: 'loading' }
+  | { status: 'missing' }
+  | { status: 'failed'; message: string }
+  | { status: 'maintenance'; message: string; platformName: string }
+  | { status: 'loaded'; data: PublicPortal };
 
-type Load = { status: 'loading' } | { status: 'missing' } | { status: 'failed'; message: string } | { status: 'loaded'; data: PublicPortal };
+/** While the maintenance page shows, how often the page asks whether maintenance is over (then reloads the portal). */
+const MAINTENANCE_POLL_MS = 30_000;
 
 type Step =
   | { view: 'search' }
@@ -64,20 +72,60 @@ export function PortalApp({ portalId }: { portalId: string }) {
     fetchPortal(portalId, controller.signal)
       .then((data) => setLoad(data ? { status: 'loaded', data } : { status: 'missing' }))
       .catch((err: unknown) => {
-        // Maintenance (503 'maintenance') says so in its own words; anything else gets the spec's message.
-        const message = err instanceof ApiError && err.code === 'maintenance' && err.message ? err.message : portalMessages.unexpected;
-        if (!controller.signal.aborted) setLoad({ status: 'failed', message });
+        if (controller.signal.aborted) return;
+        // Maintenance (503 'maintenance') shows the platform's maintenance page; anything else the spec's message.
+        if (err instanceof ApiError && isMaintenance(err)) setLoad({ status: 'maintenance', message: err.message, platformName: '' });
+        else setLoad({ status: 'failed', message: portalMessages.unexpected });
       });
     return () => controller.abort();
   }, [portalId, attempt]);
 
+  // On the maintenance page: the platform's name and message, then a check every 30 s; when maintenance is over
+  // the portal loads again (keeping the visitor's search or card).
+  const inMaintenance = load.status === 'maintenance';
+  useEffect(() => {
+    if (!inMaintenance) return;
+    const controller = new AbortController();
+    const check = async () => {
+      const state = await fetchMaintenance(controller.signal);
+      if (controller.signal.aborted || !state) return;
+      if (!state.maintenanceMode) {
+        // Back: the maintenance message of the failed lookup goes, the portal loads again.
+        setError('');
+        setCodeError('');
+        setAttempt((n) => n + 1);
+      }
+      else setLoad({ status: 'maintenance', message: state.message, platformName: state.platformName });
+    };
+    void check();
+    const timer = setInterval(() => void check(), MAINTENANCE_POLL_MS);
+    return () => {
+      controller.abort();
+      clearInterval(timer);
+    };
+  }, [inMaintenance]);
+
+  /** One lookup; the platform's maintenance answer switches the whole page to the maintenance page. */
+  const ask = useCallback(
+    async (body: LookupBody): Promise<LookupResult> => {
+      const result = await lookup(portalId, body);
+      if (result.kind === 'error' && isMaintenance(result)) {
+        setLoad((prev) => (prev.status === 'maintenance' ? prev : { status: 'maintenance', message: result.message, platformName: '' }));
+      }
+      return result;
+    },
+    [portalId],
+  );
+
   const portal = load.status === 'loaded' ? load.data : null;
   const config = portal?.portal;
 
+  const maintenanceTitle = load.status === 'maintenance' ? (load.platformName ? `Maintenance | ${load.platformName}` : 'Maintenance') : null;
   useEffect(() => {
-    if (load.status === 'missing') document.title = portalTexts.portalNotFoundTitle;
+    if (maintenanceTitle) document.title = maintenanceTitle;
+    else if (load.status === 'missing') document.title = portalTexts.portalNotFoundTitle;
     else if (config) document.title = config.companyName ? `${config.title} | ${config.companyName}` : config.title;
-  }, [load.status, config]);
+  }, [maintenanceTitle, load.status, config]);
 
   /** Shows the outcome of a lookup made from the search form (or a link). */
   const show = useCallback(
@@ -109,11 +157,11 @@ export function PortalApp({ portalId }: { portalId: string }) {
       setBusy('search');
       setError('');
       const request = { query: trimmed };
-      const result = await lookup(portalId, request);
+      const result = await ask(request);
       setBusy(null);
       show(result, request, trimmed);
     },
-    [portalId, show],
+    [ask, show],
   );
 
   // ?t= opens the card; ?email= or ?name= prefills and searches; once, when the portal has loaded (spec 2.17).
@@ -127,7 +175,7 @@ export function PortalApp({ portalId }: { portalId: string }) {
     if (token) {
       setSearched(true);
       setBusy('search');
-      void lookup(portalId, { token }).then((result) => {
+      void ask({ token }).then((result) => {
         setBusy(null);
         show(result, { token }, null);
       });
@@ -136,13 +184,13 @@ export function PortalApp({ portalId }: { portalId: string }) {
       void search(prefill);
     } else if (session) {
       setBusy('search');
-      void lookup(portalId, { session }).then((result) => {
+      void ask({ session }).then((result) => {
         setBusy(null);
         if (result.kind === 'card') show(result, { session }, null);
-        else remember(portalId, undefined);
+        else if (!(result.kind === 'error' && isMaintenance(result))) remember(portalId, undefined);
       });
     }
-  }, [portal, portalId, search, searched, show]);
+  }, [ask, portal, portalId, search, searched, show]);
 
   function reset() {
     remember(portalId, undefined);
@@ -159,7 +207,7 @@ export function PortalApp({ portalId }: { portalId: string }) {
     if (step.view !== 'card') return;
     const request: LookupBody = step.answer.session ? { session: step.answer.session } : step.request;
     setBusy('refresh');
-    const result = await lookup(portalId, request);
+    const result = await ask(request);
     setBusy(null);
     if (result.kind === 'card') {
       setStep({ ...step, answer: result.answer });
@@ -175,7 +223,7 @@ export function PortalApp({ portalId }: { portalId: string }) {
   async function verifyForUpdate() {
     if (step.view !== 'card' || !step.query) return;
     setBusy('update-code');
-    const result = await lookup(portalId, { query: step.query, verify: true });
+    const result = await ask({ query: step.query, verify: true });
     setBusy(null);
     if (result.kind === 'code_sent') {
       setCodeError('');
@@ -187,7 +235,7 @@ export function PortalApp({ portalId }: { portalId: string }) {
     if (step.view !== 'code') return;
     setBusy('verify');
     const request = { query: step.query, code, ...(step.purpose === 'update' ? { verify: true } : {}) };
-    const result = await lookup(portalId, request);
+    const result = await ask(request);
     setBusy(null);
     if (result.kind === 'card') {
       remember(portalId, result.answer.session);
@@ -199,7 +247,7 @@ export function PortalApp({ portalId }: { portalId: string }) {
   async function resendCode() {
     if (step.view !== 'code') return;
     setBusy('resend');
-    const result = await lookup(portalId, { query: step.query, ...(step.purpose === 'update' ? { verify: true } : {}) });
+    const result = await ask({ query: step.query, ...(step.purpose === 'update' ? { verify: true } : {}) });
     setBusy(null);
     if (result.kind === 'code_sent') {
       setCodeError('');
@@ -223,6 +271,7 @@ export function PortalApp({ portalId }: { portalId: string }) {
       </PortalShell>
     );
   }
+  if (load.status === 'maintenance') return <PortalMaintenancePage message={load.message} platformName={load.platformName} />;
   if (load.status === 'missing') return <Notice title={portalTexts.portalNotFoundTitle} text={portalTexts.portalNotFound} />;
   if (load.status === 'failed') {
     return (

@@ -39,7 +39,8 @@ export function UpdateSection({
       setSent(true);
       setText('');
     } catch (err) {
-      const known = err instanceof ApiError && err.status > 0 && err.status < 500 && err.message;
+      // The server's own words for a refusal, and for maintenance (503 'maintenance'); else the spec's message.
+      const known = err instanceof ApiError && ((err.status > 0 && err.status < 500) || err.code === 'maintenance') && err.message;
       setError(known ? err.message : portalMessages.unexpected);
     } finally {
       setSending(false);

@@ -9,6 +9,7 @@ import { recordActivity } from '../../services/activity/record-activity';
 import { activityTypeLabels } from '../../services/admin/describe-activity';
 import { analyticsCsv, analyticsMetricKeys, getAnalytics, type AnalyticsMetricKey } from '../../services/admin/get-analytics';
 import { getDashboard } from '../../services/admin/get-dashboard';
+import { stopImpersonation } from '../../services/admin/impersonation';
 import { listContactMessages, listWaitlistEntries, setInboxStatus } from '../../services/admin/inbox';
 import { listActivity } from '../../services/admin/list-activity';
 import { analyticsPeriods, type AnalyticsPeriod } from '../../services/admin/metrics';
@@ -116,20 +117,24 @@ export async function adminRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const user = req.sessionUser!;
       if (!user.impersonatedBy) throw new ValidationError('You are not signed in as a business.', 'not_impersonating');
-      const result = await app.ctx.auth.api.stopImpersonating({ headers: fetchHeaders(req), returnHeaders: true }).catch((err: unknown) => {
-        req.log.warn({ err }, 'stop impersonating failed');
+      const [profile] = await app.ctx.db.select().from(businessProfiles).where(eq(businessProfiles.userId, user.id));
+      // The end of the impersonation and its audit row are written in one transaction: both or neither.
+      const headers = await stopImpersonation({
+        auth: app.ctx.auth,
+        headers: fetchHeaders(req),
+        audit: {
+          type: 'admin.impersonation_stopped',
+          actorUserId: user.impersonatedBy,
+          businessId: profile?.id ?? null,
+          ipAddress: req.ip,
+          detail: { companyName: profile?.companyName ?? null, userId: user.id },
+        },
+      }).catch((err: unknown) => {
+        req.log.warn({ err }, 'stop impersonating failed or not recorded');
         throw new AppError(400, 'not_impersonating', 'The operator session could not be restored. Please sign in again.');
       });
-      const cookies = result.headers?.getSetCookie?.() ?? [];
+      const cookies = headers?.getSetCookie?.() ?? [];
       if (cookies.length) reply.header('set-cookie', cookies);
-      const [profile] = await app.ctx.db.select().from(businessProfiles).where(eq(businessProfiles.userId, user.id));
-      await recordActivity(app.ctx.db, {
-        type: 'admin.impersonation_stopped',
-        actorUserId: user.impersonatedBy,
-        businessId: profile?.id ?? null,
-        ipAddress: req.ip,
-        detail: { companyName: profile?.companyName ?? null, userId: user.id },
-      });
       return { redirectTo: '/admin/businesses' };
     },
   );

@@ -5,7 +5,7 @@ import { IMPERSONATION_SECONDS } from '../../auth/create-auth';
 import { businessProfiles } from '../../db/schema';
 import { eq } from 'drizzle-orm';
 import { AppError, NotFoundError } from '../../errors';
-import { recordActivity } from '../../services/activity/record-activity';
+import { startImpersonation } from '../../services/admin/impersonation';
 import { businessInputSchema } from '../../services/business/business-input';
 import { createBusiness } from '../../services/business/create-business';
 import { deleteBusiness } from '../../services/business/delete-business';
@@ -179,21 +179,24 @@ export async function adminBusinessRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const [profile] = await app.ctx.db.select().from(businessProfiles).where(eq(businessProfiles.id, req.params.id));
       if (!profile) throw new NotFoundError('No such business.');
-      const result = await app.ctx.auth.api
-        .impersonateUser({ body: { userId: profile.userId }, headers: fetchHeaders(req), returnHeaders: true })
-        .catch((err: unknown) => {
-          req.log.warn({ err }, 'impersonation refused');
-          throw new AppError(400, 'impersonation_failed', 'This business cannot be opened right now.');
-        });
-      const cookies = result.headers?.getSetCookie?.() ?? [];
-      if (cookies.length) reply.header('set-cookie', cookies);
-      await recordActivity(app.ctx.db, {
-        type: 'admin.impersonation_started',
-        actorUserId: req.sessionUser!.id,
-        businessId: profile.id,
-        ipAddress: req.ip,
-        detail: { companyName: profile.companyName, userId: profile.userId },
+      // The impersonation session and its audit row are written in one transaction: both or neither.
+      const headers = await startImpersonation({
+        auth: app.ctx.auth,
+        headers: fetchHeaders(req),
+        userId: profile.userId,
+        audit: {
+          type: 'admin.impersonation_started',
+          actorUserId: req.sessionUser!.id,
+          businessId: profile.id,
+          ipAddress: req.ip,
+          detail: { companyName: profile.companyName, userId: profile.userId },
+        },
+      }).catch((err: unknown) => {
+        req.log.warn({ err }, 'impersonation refused or not recorded');
+        throw new AppError(400, 'impersonation_failed', 'This business cannot be opened right now.');
       });
+      const cookies = headers?.getSetCookie?.() ?? [];
+      if (cookies.length) reply.header('set-cookie', cookies);
       return { redirectTo: '/app/dashboard', expiresInSeconds: IMPERSONATION_SECONDS };
     },
   );

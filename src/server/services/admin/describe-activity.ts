@@ -25,6 +25,8 @@ export const activityTypeLabels: Record<string, string> = {
   'inbox.waitlist_joined': 'Waitlist sign-up',
   'email.trial_ending_sent': 'Trial ending e-mail sent',
   'email.trial_ended_sent': 'Trial ended e-mail sent',
+  'email.monthly_report_sent': 'Monthly report sent',
+  'business.profile_updated': 'Business profile edited',
 };
 
 const str = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
@@ -92,6 +94,10 @@ export function describeActivity(input: {
       return `Trial ending reminder sent to ${business || 'a business'}`;
     case 'email.trial_ended_sent':
       return `Trial ended e-mail sent to ${business || 'a business'}`;
+    case 'email.monthly_report_sent':
+      return `Monthly report${typeof detail.occasion === 'string' ? ` for ${detail.occasion}` : ''} sent to ${business || 'a business'}`;
+    case 'business.profile_updated':
+      return `${who || 'The owner'} edited the profile of ${business || 'a business'}${Array.isArray(detail.changed) && detail.changed.length ? ` (${(detail.changed as string[]).join(', ')})` : ''}`;
     default:
       return `${activityLabel(type)}${who ? ` by ${who}` : ''}${business ? ` (${business})` : ''}`;
   }

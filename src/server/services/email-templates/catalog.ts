@@ -103,7 +103,8 @@ export const emailTemplateCatalog: Record<EmailTemplateKey, EmailTemplateDefinit
   payment_failed: {
     key: 'payment_failed',
     name: 'Payment failed',
-    description: 'Sent when a subscription payment fails, when the payment failed e-mail is enabled.',
+    description:
+      'For a failed subscription payment, when the payment failed e-mail is enabled. Not sent yet: no payment provider is connected to the platform, so no payment can fail.',
     placeholders: { ownerName: 'Dana Owner', companyName: 'Owner & Co Tax', plan: 'Professional', amount: '$79.00', link: 'https://statuslink.example/app/dashboard' },
     subject: 'Payment failed for your {{platformName}} subscription',
     body: [
@@ -115,12 +116,33 @@ export const emailTemplateCatalog: Record<EmailTemplateKey, EmailTemplateDefinit
   monthly_report: {
     key: 'monthly_report',
     name: 'Monthly report',
-    description: "A business's monthly summary of portal lookups, when the monthly report e-mail is enabled.",
-    placeholders: { ownerName: 'Dana Owner', companyName: 'Owner & Co Tax', month: 'February 2026', lookups: '412', portals: '2', link: 'https://statuslink.example/app/analytics' },
+    description:
+      "Sent on the 1st of each month (UTC) to each active or trial business owner: last month's portal lookups and clients, when the monthly report e-mail is enabled.",
+    placeholders: {
+      ownerName: 'Dana Owner',
+      companyName: 'Owner & Co Tax',
+      month: 'February 2026',
+      lookups: '412',
+      notFound: '9',
+      portals: '2',
+      clientsCompleted: '18',
+      newClients: '23',
+      clientsTotal: '140',
+      clientsActive: '61',
+      clientMessages: '5',
+      link: 'https://statuslink.example/app/analytics',
+    },
     subject: 'Your {{platformName}} report for {{month}}',
     body: [
       'Hello {{ownerName}},',
-      'In {{month}} the clients of {{companyName}} looked up their status {{lookups}} times across {{portals}} portals.',
+      'Here is how {{month}} went for {{companyName}} on {{platformName}}:',
+      [
+        '- Status lookups by your clients: {{lookups}} ({{notFound}} found no project)',
+        '- Clients completed: {{clientsCompleted}}',
+        '- New clients: {{newClients}}',
+        '- Messages from clients: {{clientMessages}}',
+        '- Clients on file today: {{clientsTotal}} ({{clientsActive}} in your queue); client portals: {{portals}}',
+      ].join('\n'),
       'See the details in your analytics:',
       '{{link}}',
     ].join('\n\n'),
@@ -140,7 +162,7 @@ export const emailTemplateCatalog: Record<EmailTemplateKey, EmailTemplateDefinit
   client_update: {
     key: 'client_update',
     name: 'Client update',
-    description: "Sent to a client when the business updates the client's project status.",
+    description: "For a client when the business updates the client's project status. Not sent yet: status-change e-mails to clients are not built.",
     placeholders: { clientName: 'Jordan Client', companyName: 'Owner & Co Tax', status: 'In Progress', message: 'We started on your return.', link: 'https://statuslink.example/portal/portal_abc123def' },
     subject: '{{companyName}}: your project is now {{status}}',
     body: ['Hello {{clientName}},', '{{companyName}} updated your project: {{status}}.', '{{message}}', 'See your status at any time:', '{{link}}'].join('\n\n'),
