@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UPLOADED_LOGO_PATH } from './portal-logo';
 
 // A portal's configuration (spec 3: portal configuration, branding and display settings; decisions D3).
 // Colours are #RRGGBB and the logo an http(s) address, so branding cannot carry script or CSS (security 19).
@@ -8,12 +9,12 @@ const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
 /** A colour as #RRGGBB. */
 export const hexColourSchema = z.string().trim().regex(HEX_COLOUR, { error: 'Colours must be written as #RRGGBB' });
 
-/** An http(s) address, or empty. */
+/** An http(s) address, the address of the portal's uploaded logo, or empty. */
 export const logoUrlSchema = z
   .string()
   .trim()
   .max(2000)
-  .refine((v) => v === '' || /^https?:\/\/[^\s"'<>]+$/i.test(v), { error: 'The logo address must start with http:// or https://' });
+  .refine((v) => v === '' || /^https?:\/\/[^\s"'<>]+$/i.test(v) || UPLOADED_LOGO_PATH.test(v), { error: 'The logo address must start with http:// or https://' });
 
 const text = (max: number) => z.string().trim().max(max);
 

@@ -27,6 +27,8 @@ import { publicConfigRoutes } from './routes/public/config-routes';
 import { publicContactRoutes } from './routes/public/contact-routes';
 import { publicWaitlistRoutes } from './routes/public/waitlist-routes';
 import { publicPortalRoutes } from './routes/public/portal-routes';
+import { publicPortalLogoRoutes } from './routes/public/portal-logo-routes';
+import { portalLogoRoutes } from './routes/v1/portal-logo-routes';
 import { clientPortalRoutes } from './routes/v1/client-portal-routes';
 import { healthRoutes } from './routes/system/health-routes';
 import { meRoutes } from './routes/v1/me-routes';
@@ -115,6 +117,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(sheetSourceRoutes);
   await app.register(clientRoutes);
   await app.register(publicPortalRoutes);
+  await app.register(publicPortalLogoRoutes);
+  await app.register(portalLogoRoutes);
   await app.register(clientPortalRoutes);
   await app.register(dashboardRoutes);
   await app.register(clientDetailRoutes);

@@ -20,3 +20,4 @@ export * from './schema/client-access-tokens';
 export * from './schema/portal-verification-codes';
 export * from './schema/portal-lookup-usage';
 export * from './schema/client-updates';
+export * from './schema/portal-logos';

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { requireSession } from '../../plugins/session';
 import { getClientDetail } from '../../services/client-detail/get-client-detail';
 import { restoreManualPositions, setQueuePosition } from '../../services/client-detail/set-queue-position';
+import { previewClientCard } from '../../services/portals/preview-client-card';
 import { sessionBusiness } from './business-context';
 import { errorShape } from './portal-schemas';
 
@@ -33,6 +34,25 @@ const detailSchema = z.object({
 
 const manualValue = z.object({ clientId: z.string().min(1).max(500), manualPosition: z.number().int().min(1).max(1_000_000).nullable() });
 const previousSchema = z.object({ previous: z.array(manualValue).describe('The overrides as they were: send them back to undo') });
+/** The public portal's card (as in routes/public/portal-routes.ts), every part present. */
+const previewCardSchema = z.object({
+  clientId: z.string(),
+  card: z.object({
+    name: z.string(),
+    email: z.string(),
+    status: z.string(),
+    statusClass: z.enum(['completed', 'cancelled', 'in-progress', 'pending', 'other']),
+    badge: z.object({ label: z.string(), tone: z.enum(['green', 'blue', 'yellow', 'purple', 'grey']), icon: z.enum(['check', 'spinner']).nullable() }),
+    queueState: z.enum(['queued', 'completed', 'cancelled']).nullable(),
+    position: z.number().int().nullable().optional(),
+    estimatedCompletion: z.string().nullable().optional(),
+    dueDate: z.string().nullable(),
+    notes: z.string().optional(),
+    insights: z.string().nullable(),
+    progress: z.number().int().nullable().optional(),
+  }),
+});
+
 const errors = { 400: errorShape, 401: errorShape, 403: errorShape, 404: errorShape, 409: errorShape };
 
 /** One client of the business's portal: row, status history, and its manual queue position (D4). */
@@ -97,6 +117,24 @@ export async function clientDetailRoutes(app: FastifyInstance) {
         ipAddress: req.ip,
         timeZone: business.timeZone,
       });
+    },
+  );
+
+  r.get(
+    '/api/v1/portals/:portalId/card-preview',
+    {
+      schema: {
+        tags: ['business app'],
+        summary: "The portal's card for one of its clients (the first by sheet row without clientId), every part present: the Template Configurator's sample",
+        params: portalParams,
+        querystring: z.object({ clientId: z.string().min(1).max(500).optional() }),
+        response: { 200: previewCardSchema, ...errors },
+      },
+    },
+    async (req, reply) => {
+      const business = await sessionBusiness(req);
+      reply.header('cache-control', 'no-store');
+      return previewClientCard(app.ctx.db, business, req.params.portalId, req.query.clientId);
     },
   );
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { ArrowDownIcon, ArrowLeftIcon, ArrowUpIcon, LinkIcon, Share2Icon, Undo2Icon } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '@web/components/page-header';
 import { PageTitle } from '@web/components/page-title';
@@ -21,6 +21,7 @@ import {
   type ClientDetail,
   type ManualPositionValue,
 } from '@web/features/clients/api/clients';
+import { useMarkUpdatesRead } from '@web/features/clients/api/use-mark-updates-read';
 import { ClientStatusBadge } from '@web/features/clients/components/status-badge';
 import { useCurrentPortal } from '@web/features/dashboard/api/portals';
 import { errorMessage } from '@web/lib/api-client';
@@ -260,14 +261,35 @@ function AccessLinkCard({ portalId, clientId }: { portalId: string; clientId: st
   );
 }
 
+/**
+ * The client's updates sent from the portal. Opening the page marks the unread ones read on the server (so unread
+ * counts drop everywhere); they stay highlighted as "New" for this visit.
+ */
 function UpdatesCard({ portalId, clientId }: { portalId: string; clientId: string }) {
   const updates = useQuery(clientUpdatesQueryOptions(portalId, clientId));
+  const markRead = useMarkUpdatesRead(portalId, clientId);
+  const requested = useRef(new Set<string>());
+  const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
+  const { mutate } = markRead;
+  useEffect(() => {
+    const unread = (updates.data?.updates ?? []).filter((u) => u.readAt === null && !requested.current.has(u.id)).map((u) => u.id);
+    if (unread.length === 0) return;
+    for (const id of unread) requested.current.add(id);
+    setFresh((prev) => new Set([...prev, ...unread]));
+    mutate(unread);
+  }, [updates.data, mutate]);
+  const unreadNow = updates.data?.unread ?? 0;
   return (
     <Card>
-      <CardHeader>
+      <CardHeader className="flex-row items-center justify-between gap-2">
         <CardTitle>Client Updates</CardTitle>
+        {fresh.size > 0 ? (
+          <span className="rounded-full bg-blue-100 px-2.5 py-0.5 text-xs font-semibold text-blue-800 dark:bg-blue-950 dark:text-blue-200" data-testid="updates-new-count">
+            {fresh.size} new
+          </span>
+        ) : null}
       </CardHeader>
-      <CardContent className="text-sm">
+      <CardContent className="space-y-3 text-sm">
         {updates.isPending ? (
           <LoadingState className="p-2" />
         ) : updates.isError ? (
@@ -275,15 +297,46 @@ function UpdatesCard({ portalId, clientId }: { portalId: string; clientId: strin
         ) : updates.data.updates.length === 0 ? (
           <p className="text-muted-foreground">No messages from this client yet.</p>
         ) : (
-          <ul className="space-y-3">
-            {updates.data.updates.map((u) => (
-              <li key={u.id} className="rounded-lg border border-border p-3">
-                <p className="whitespace-pre-wrap break-words">{u.message}</p>
-                <p className="mt-1 text-xs text-muted-foreground">{when(u.createdAt)}</p>
-              </li>
-            ))}
-          </ul>
+          <>
+            <p className="text-xs text-muted-foreground" role="status" data-testid="updates-read-state">
+              {markRead.isPending || unreadNow > 0
+                ? 'Marking as read...'
+                : markRead.isError
+                  ? ''
+                  : fresh.size > 0
+                    ? 'New messages were marked as read when you opened this page.'
+                    : 'All messages are read.'}
+            </p>
+            <ul className="space-y-3">
+              {updates.data.updates.map((u) => (
+                <li
+                  key={u.id}
+                  className={`rounded-lg border p-3 ${fresh.has(u.id) ? 'border-blue-300 bg-blue-50/60 dark:border-blue-800 dark:bg-blue-950/40' : 'border-border'}`}
+                  data-testid="client-update"
+                >
+                  {fresh.has(u.id) ? <span className="mb-1 inline-block text-xs font-semibold text-blue-800 dark:text-blue-300">New</span> : null}
+                  <p className="whitespace-pre-wrap break-words">{u.message}</p>
+                  <p className="mt-1 text-xs text-muted-foreground">
+                    {when(u.createdAt)}
+                    {u.readAt ? ` · read ${when(u.readAt)}` : ''}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          </>
         )}
+        {markRead.isError ? (
+          <div className="flex flex-wrap items-center gap-2">
+            <p className="text-destructive">Could not mark the messages as read: {errorMessage(markRead.error)}</p>
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => mutate((updates.data?.updates ?? []).filter((u) => u.readAt === null).map((u) => u.id))}
+            >
+              Mark as read
+            </Button>
+          </div>
+        ) : null}
       </CardContent>
     </Card>
   );

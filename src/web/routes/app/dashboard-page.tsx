@@ -13,6 +13,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { displayName } from '@web/features/auth/api/me';
 import { useMe } from '@web/features/auth/api/use-me';
 import { toneColour } from '@web/features/clients/components/status-badge';
+import { UnreadUpdatesCard } from '@web/features/clients/components/unread-updates-card';
 import { dashboardQueryOptions, syncPortal, type StatusClass } from '@web/features/dashboard/api/dashboard';
 import { appPortalsQueryKey, useCurrentPortal } from '@web/features/dashboard/api/portals';
 import { updatedLabel } from '@web/features/dashboard/lib/relative-time';
@@ -178,6 +179,7 @@ function DashboardFigures({ portalId, isSheet }: { portalId: string; isSheet: bo
         </div>
       )}
 
+      <UnreadUpdatesCard portalId={portalId} />
       <Card>
         <CardHeader>
           <CardTitle>Quick Actions</CardTitle>

@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CheckIcon, ExternalLinkIcon, PaletteIcon } from 'lucide-react';
+import { CheckIcon, ExternalLinkIcon, ImageIcon, LayoutTemplateIcon, PaletteIcon, Trash2Icon, UploadIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { portalConfigPatchSchema, type PortalConfig } from '@core/portal-config';
+import { LOGO_MAX_BYTES, UPLOADED_LOGO_PATH } from '@core/portal-logo';
 import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
 import { PageTitle } from '@web/components/page-title';
@@ -13,14 +15,16 @@ import { Checkbox } from '@web/components/ui/checkbox';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { appPortalsQueryKey, useCurrentPortal, type AppPortal } from '@web/features/dashboard/api/portals';
+import { useRemovePortalLogo, useUploadPortalLogo } from '@web/features/portals/api/use-portal-logo';
 import { api, errorMessage } from '@web/lib/api-client';
 import { paths } from '@web/lib/paths';
+import { brandButton } from '@web/portal/brand';
 import { ConnectSheetButton } from './connect-sheet-button';
 
 /** 'Saved!' shows this long (spec 9). */
 const SAVED_MS = 3000;
 
-type TextKey = 'companyName' | 'title' | 'welcomeMessage' | 'customMessage' | 'logoUrl' | 'contactEmail' | 'contactPhone' | 'address';
+type TextKey = 'companyName' | 'title' | 'welcomeMessage' | 'customMessage' | 'contactEmail' | 'contactPhone' | 'address';
 type ColourKey = 'primaryColor' | 'backgroundColor';
 type ToggleKey = 'showEstimatedCompletion' | 'showPriority' | 'showNotes' | 'allowClientUpdates' | 'showContactInfo' | 'showProgressBar' | 'requireVerification';
 
@@ -126,7 +130,17 @@ function ConfigForm({ portal }: { portal: AppPortal }) {
             {text('title', 'Portal title')}
             {colour('primaryColor', 'Primary colour')}
             {colour('backgroundColor', 'Background colour')}
-            <div className="sm:col-span-2">{text('logoUrl', 'Logo address (https://...)', { type: 'url' })}</div>
+            <div className="sm:col-span-2">
+              <LogoField
+                portalId={portal.portalId}
+                logoUrl={draft.logoUrl}
+                error={errors.get('logoUrl')}
+                onChange={(url, uploaded) => {
+                  set('logoUrl', url);
+                  if (uploaded) setPreviewVersion((v) => v + 1);
+                }}
+              />
+            </div>
           </CardContent>
         </Card>
         <Card>
@@ -178,26 +192,35 @@ function ConfigForm({ portal }: { portal: AppPortal }) {
 
       <div className="space-y-4 xl:sticky xl:top-4 xl:self-start">
         <Card>
-          <CardHeader className="flex-row items-center justify-between gap-2">
+          <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
             <CardTitle>Live Preview</CardTitle>
-            <Button asChild variant="outline" size="sm">
-              <a href={paths.portal(portal.portalId)} target="_blank" rel="noreferrer noopener">
-                <ExternalLinkIcon aria-hidden="true" /> Open portal
-              </a>
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <Button asChild variant="outline" size="sm">
+                <Link to={paths.app.templateConfig}>
+                  <LayoutTemplateIcon aria-hidden="true" /> Template editor
+                </Link>
+              </Button>
+              <Button asChild variant="outline" size="sm">
+                <a href={paths.portal(portal.portalId)} target="_blank" rel="noreferrer noopener">
+                  <ExternalLinkIcon aria-hidden="true" /> Open portal
+                </a>
+              </Button>
+            </div>
           </CardHeader>
           <CardContent className="space-y-4">
             <div className="overflow-hidden rounded-lg border border-border" style={{ backgroundColor: draft.backgroundColor }} data-testid="config-preview">
-              <div className="flex items-center gap-3 px-4 py-3" style={{ backgroundColor: draft.primaryColor, color: readableOn(draft.primaryColor) }}>
-                {draft.logoUrl ? <img src={draft.logoUrl} alt="" className="size-8 rounded bg-white object-contain" onError={(e) => (e.currentTarget.style.display = 'none')} /> : null}
+              <div className="flex items-center gap-3 px-4 py-3" style={headerColours(draft.primaryColor)}>
+                {draft.logoUrl ? (
+                  <img key={draft.logoUrl} src={draft.logoUrl} alt="" data-testid="preview-logo" className="size-8 rounded bg-white object-contain" onError={(e) => (e.currentTarget.style.display = 'none')} />
+                ) : null}
                 <div className="min-w-0">
                   <p className="truncate font-semibold">{draft.title || 'Client Status Tracker'}</p>
-                  <p className="truncate text-xs opacity-90">{draft.companyName}</p>
+                  <p className="truncate text-xs">{draft.companyName}</p>
                 </div>
               </div>
               <div className="space-y-1 px-4 py-3 text-sm" style={{ color: readableOn(draft.backgroundColor) }}>
                 <p className="font-medium">{draft.welcomeMessage}</p>
-                <p className="opacity-80">{draft.customMessage}</p>
+                <p>{draft.customMessage}</p>
               </div>
             </div>
             <div>
@@ -209,6 +232,100 @@ function ConfigForm({ portal }: { portal: AppPortal }) {
       </div>
     </div>
   );
+}
+
+/**
+ * The logo: an uploaded image (stored by StatusLink, PNG, JPEG, WebP or GIF up to 512 KB) or an address. An upload
+ * is saved at once (the configuration's logoUrl then points at it); a typed address is saved with the form.
+ */
+function LogoField({ portalId, logoUrl, error, onChange }: { portalId: string; logoUrl: string; error?: string | undefined; onChange: (url: string, uploaded: boolean) => void }) {
+  const upload = useUploadPortalLogo(portalId);
+  const remove = useRemovePortalLogo(portalId);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const uploaded = UPLOADED_LOGO_PATH.test(logoUrl);
+  const busy = upload.isPending || remove.isPending;
+  const pick = (file: File | undefined) => {
+    if (!file) return;
+    remove.reset();
+    upload.mutate(file, { onSuccess: (r) => onChange(r.logoUrl, true) });
+  };
+  const failure = upload.error ?? remove.error;
+  return (
+    <div className="space-y-3">
+      <Label htmlFor="config-logoFile" className="block">
+        Logo
+      </Label>
+      <div className="flex flex-wrap items-start gap-3">
+        <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-md border border-border bg-white" aria-hidden={!logoUrl}>
+          {logoUrl ? (
+            <img key={logoUrl} src={logoUrl} alt="Current logo" data-testid="config-logo-thumb" className="max-h-full max-w-full object-contain" onError={(e) => (e.currentTarget.style.display = 'none')} />
+          ) : (
+            <ImageIcon aria-hidden="true" className="size-6 text-gray-400" />
+          )}
+        </div>
+        <div className="min-w-0 flex-1 space-y-2">
+          <input
+            ref={fileInput}
+            id="config-logoFile"
+            type="file"
+            accept="image/png,image/jpeg,image/webp,image/gif"
+            className="sr-only"
+            onChange={(e) => {
+              pick(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+          />
+          <div className="flex flex-wrap gap-2">
+            <Button type="button" variant="outline" size="sm" disabled={busy} onClick={() => fileInput.current?.click()}>
+              {upload.isPending ? <Spinner /> : <UploadIcon aria-hidden="true" />} {uploaded ? 'Replace image' : 'Upload image'}
+            </Button>
+            {uploaded ? (
+              <Button
+                type="button"
+                variant="ghost"
+                size="sm"
+                disabled={busy}
+                onClick={() => {
+                  upload.reset();
+                  remove.mutate(undefined, { onSuccess: () => onChange('', true) });
+                }}
+              >
+                {remove.isPending ? <Spinner /> : <Trash2Icon aria-hidden="true" />} Remove uploaded logo
+              </Button>
+            ) : null}
+          </div>
+          <p className="text-xs text-muted-foreground">
+            PNG, JPEG, WebP or GIF, up to {LOGO_MAX_BYTES / 1024} KB. SVG is not accepted. {uploaded ? 'An uploaded image is stored with your portal and saved at once.' : ''}
+          </p>
+        </div>
+      </div>
+      {uploaded ? (
+        <p className="text-sm text-muted-foreground" data-testid="logo-uploaded-note">
+          Using your uploaded image.
+        </p>
+      ) : (
+        <div>
+          <Label htmlFor="config-logoUrl" className="mb-1.5 block text-sm font-normal text-muted-foreground">
+            Or the logo's address (https://...)
+          </Label>
+          <Input id="config-logoUrl" type="url" inputMode="url" placeholder="https://example.com/logo.png" value={logoUrl} onChange={(e) => onChange(e.target.value, false)} />
+        </div>
+      )}
+      {error && !uploaded ? <p className="text-sm text-destructive">{error}</p> : null}
+      {failure ? (
+        <p role="alert" className="text-sm text-destructive">
+          {errorMessage(failure)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The header as the portal paints its buttons: the brand colour (darkened a little if needed) with 4.5:1 text. */
+function headerColours(primary: string): { backgroundColor: string; color: string } {
+  if (!/^#[0-9a-f]{6}$/i.test(primary)) return { backgroundColor: '#3B82F6', color: readableOn('#3B82F6') };
+  const shade = brandButton(primary);
+  return { backgroundColor: shade.background, color: shade.text };
 }
 
 /** Black or white text, whichever reads better on the colour (WCAG relative luminance). */

@@ -1,24 +1,572 @@
-import { LayoutTemplateIcon } from 'lucide-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CheckIcon as DoneIcon, LayoutTemplateIcon, MonitorIcon, RotateCcwIcon, SettingsIcon, SmartphoneIcon } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { portalConfigPatchSchema, readPortalConfig, type PortalConfig } from '@core/portal-config';
 import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
 import { PageTitle } from '@web/components/page-title';
+import { LoadingState, Spinner } from '@web/components/spinner';
+import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Checkbox } from '@web/components/ui/checkbox';
+import { Input } from '@web/components/ui/input';
+import { Label } from '@web/components/ui/label';
+import { clientsQueryOptions } from '@web/features/clients/api/clients';
+import { appPortalsQueryKey, useCurrentPortal, type AppPortal } from '@web/features/dashboard/api/portals';
+import { cardPreviewQueryOptions, type PreviewCard } from '@web/features/portals/api/card-preview';
+import { portalKey } from '@web/features/portals/api/portal-keys';
+import { ApiError, api, errorMessage } from '@web/lib/api-client';
+import { paths } from '@web/lib/paths';
+import { formatDay } from '@web/portal/format';
+import { InfoIcon, MailIcon, PhoneIcon, PinIcon, RefreshIcon, SearchIcon } from '@web/portal/icons';
+import { brandStyle } from '@web/portal/portal-shell';
+import { StatusBadge, progressTone } from '@web/portal/status-badge';
+import { card as cardClass, primaryButton, secondaryButton, textInput } from '@web/portal/styles';
 import { ConnectSheetButton } from './connect-sheet-button';
 
-// Built by a later issue; until then an honest empty state: what will be here, and that no data source is connected yet.
+// The Template Configurator (spec 2.15: a standalone preview editor, not in the navigation). It edits the portal
+// template, i.e. the texts, colours and which parts of the result card clients see, against a live preview built
+// from the real portal configuration and a real client of the portal as sample data, at desktop or phone width.
+// Saving writes the same portal configuration the Portal Configurator edits (D1, D2).
 
-/** /app/template-config (not in the navigation) */
+/** 'Saved!' shows this long (spec 9). */
+const SAVED_MS = 3000;
+
+type TemplateKey =
+  | 'title'
+  | 'welcomeMessage'
+  | 'customMessage'
+  | 'primaryColor'
+  | 'backgroundColor'
+  | 'showPriority'
+  | 'showEstimatedCompletion'
+  | 'showNotes'
+  | 'showProgressBar'
+  | 'showContactInfo'
+  | 'allowClientUpdates';
+type Template = Pick<PortalConfig, TemplateKey>;
+const templateKeys: TemplateKey[] = [
+  'title',
+  'welcomeMessage',
+  'customMessage',
+  'primaryColor',
+  'backgroundColor',
+  'showPriority',
+  'showEstimatedCompletion',
+  'showNotes',
+  'showProgressBar',
+  'showContactInfo',
+  'allowClientUpdates',
+];
+const pickTemplate = (config: PortalConfig): Template => Object.fromEntries(templateKeys.map((k) => [k, config[k]])) as Template;
+
+const sections: { key: Extract<TemplateKey, `show${string}` | 'allowClientUpdates'>; label: string }[] = [
+  { key: 'showPriority', label: 'Queue position' },
+  { key: 'showEstimatedCompletion', label: 'Estimated completion' },
+  { key: 'showProgressBar', label: 'Progress bar' },
+  { key: 'showNotes', label: 'Project notes' },
+  { key: 'showContactInfo', label: 'Contact details' },
+  { key: 'allowClientUpdates', label: 'Client updates (message form)' },
+];
+
+/** /app/template-config (not in the navigation). */
 export function TemplateConfigPage() {
+  const current = useCurrentPortal();
+  const portal = current.portal;
   return (
     <>
       <PageTitle title="Template Configurator" />
-      <PageHeader title="Template Configurator" description="A preview editor for your portal's look." />
-      <EmptyState
-        icon={LayoutTemplateIcon}
-        title="Nothing to Preview Yet"
-        description="A live preview of your portal template will be here once a Google Sheet is connected. No data source is connected yet."
-      >
-        <ConnectSheetButton />
-      </EmptyState>
+      <PageHeader
+        title="Template Configurator"
+        description="Edit your portal's template and see it at once as your clients will, with one of your real clients as the example."
+        actions={
+          portal ? (
+            <Button asChild variant="outline" size="sm">
+              <Link to={paths.app.configurator}>
+                <SettingsIcon aria-hidden="true" /> Logo and contact details
+              </Link>
+            </Button>
+          ) : null
+        }
+      />
+      {current.query.isPending ? (
+        <LoadingState label="Loading your portal..." />
+      ) : current.query.isError ? (
+        <Alert variant="destructive">
+          <AlertTitle>Could not load your portal</AlertTitle>
+          <AlertDescription>{errorMessage(current.query.error)}</AlertDescription>
+        </Alert>
+      ) : !portal || !current.hasSource ? (
+        <EmptyState
+          icon={LayoutTemplateIcon}
+          title="Connect Google Sheets First"
+          description="The template preview shows one of your real clients as the example, so it needs your client sheet. No data source is connected yet."
+        >
+          <ConnectSheetButton />
+        </EmptyState>
+      ) : (
+        <TemplateEditor key={portal.portalId} portal={portal} />
+      )}
     </>
+  );
+}
+
+function TemplateEditor({ portal }: { portal: AppPortal }) {
+  const queryClient = useQueryClient();
+  const saved = readPortalConfig(portal.config);
+  const [draft, setDraft] = useState<Template>(() => pickTemplate(saved));
+  const [base, setBase] = useState<Template>(() => pickTemplate(saved));
+  const [device, setDevice] = useState<'desktop' | 'phone'>('desktop');
+  const [view, setView] = useState<'card' | 'search'>('card');
+  const [clientId, setClientId] = useState<string | null>(null);
+  const [justSaved, setJustSaved] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const clients = useQuery(clientsQueryOptions(portal.portalId, { search: '', status: '', page: 1, pageSize: 100 }));
+  const preview = useQuery(cardPreviewQueryOptions(portal.portalId, clientId));
+
+  const parsed = portalConfigPatchSchema.safeParse(draft);
+  const errors = new Map<string, string>();
+  if (!parsed.success) for (const issue of parsed.error.issues) errors.set(String(issue.path[0]), issue.message);
+  const dirty = templateKeys.some((k) => draft[k] !== base[k]);
+
+  const save = useMutation({
+    mutationFn: (config: Partial<Template>) => api.patch<AppPortal>(`/api/v1/portals/${encodeURIComponent(portal.portalId)}`, { config }),
+    onSuccess: async (_result, sent) => {
+      setBase((b) => ({ ...b, ...sent }));
+      setJustSaved(true);
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => setJustSaved(false), SAVED_MS);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: appPortalsQueryKey }), queryClient.invalidateQueries({ queryKey: portalKey(portal.portalId) })]);
+    },
+  });
+  const set = <K extends TemplateKey>(key: K, value: Template[K]) => {
+    setJustSaved(false);
+    setDraft((d) => ({ ...d, [key]: value }));
+  };
+  const submit = () => {
+    if (!parsed.success || !dirty) return;
+    const changed = Object.fromEntries(templateKeys.filter((k) => draft[k] !== base[k]).map((k) => [k, draft[k]])) as Partial<Template>;
+    save.mutate(changed);
+  };
+
+  const look: PortalConfig = { ...saved, ...draft };
+  const noClients = preview.error instanceof ApiError && preview.error.code === 'no_clients';
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">
+      <form
+        className="space-y-4"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+        aria-label="Template"
+      >
+        <Card>
+          <CardHeader>
+            <CardTitle>Texts</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4">
+            <Field label="Portal title" error={errors.get('title')}>
+              {(id) => <Input id={id} value={draft.title} maxLength={120} onChange={(e) => set('title', e.target.value)} />}
+            </Field>
+            <Field label="Welcome message" error={errors.get('welcomeMessage')}>
+              {(id) => <TextArea id={id} value={draft.welcomeMessage} maxLength={500} onChange={(v) => set('welcomeMessage', v)} />}
+            </Field>
+            <Field label="Custom message" error={errors.get('customMessage')}>
+              {(id) => <TextArea id={id} value={draft.customMessage} maxLength={1000} onChange={(v) => set('customMessage', v)} />}
+            </Field>
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>Colours</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
+            <Colour label="Primary colour" value={draft.primaryColor} error={errors.get('primaryColor')} onChange={(v) => set('primaryColor', v)} />
+            <Colour label="Background colour" value={draft.backgroundColor} error={errors.get('backgroundColor')} onChange={(v) => set('backgroundColor', v)} />
+          </CardContent>
+        </Card>
+        <Card>
+          <CardHeader>
+            <CardTitle>What clients see</CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            {sections.map((s) => (
+              <label key={s.key} className="flex items-center gap-2 text-sm">
+                <Checkbox checked={draft[s.key]} onCheckedChange={(on) => set(s.key, on === true)} />
+                {s.label}
+              </label>
+            ))}
+          </CardContent>
+        </Card>
+        <div className="flex flex-wrap items-center gap-3">
+          <Button type="submit" disabled={!parsed.success || !dirty || save.isPending}>
+            {save.isPending ? <Spinner /> : null} Save Template
+          </Button>
+          <Button type="button" variant="outline" disabled={!dirty || save.isPending} onClick={() => setDraft(base)}>
+            <RotateCcwIcon aria-hidden="true" /> Discard changes
+          </Button>
+          <span aria-live="polite" className="flex items-center gap-1 text-sm font-medium text-green-700 dark:text-green-400">
+            {justSaved ? (
+              <>
+                <DoneIcon aria-hidden="true" className="size-4" /> Saved!
+              </>
+            ) : dirty ? (
+              <span className="font-normal text-muted-foreground">Unsaved changes</span>
+            ) : null}
+          </span>
+          {save.isError ? <p className="w-full text-sm text-destructive">{errorMessage(save.error)}</p> : null}
+        </div>
+      </form>
+
+      <section aria-labelledby="template-preview-title" className="min-w-0 space-y-3 lg:sticky lg:top-4 lg:self-start">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <h2 id="template-preview-title" className="text-lg font-semibold">
+            Live Preview
+          </h2>
+          <div className="flex flex-wrap items-end gap-2">
+            <Segmented
+              label="Preview page"
+              value={view}
+              onChange={setView}
+              options={[
+                { value: 'search', label: 'Search page' },
+                { value: 'card', label: 'Result card' },
+              ]}
+            />
+            <Segmented
+              label="Preview width"
+              value={device}
+              onChange={setDevice}
+              className="hidden sm:inline-flex"
+              options={[
+                { value: 'desktop', label: 'Desktop', icon: <MonitorIcon aria-hidden="true" className="size-4" /> },
+                { value: 'phone', label: 'Phone', icon: <SmartphoneIcon aria-hidden="true" className="size-4" /> },
+              ]}
+            />
+          </div>
+        </div>
+        <div>
+          <Label htmlFor="template-sample-client" className="mb-1.5 block text-sm">
+            Example client
+          </Label>
+          <select
+            id="template-sample-client"
+            value={clientId ?? preview.data?.clientId ?? ''}
+            onChange={(e) => setClientId(e.target.value || null)}
+            disabled={clients.isPending || noClients}
+            className="h-9 w-full max-w-md rounded-md border border-input bg-background px-3 text-sm text-foreground shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {clients.data?.clients.length ? null : <option value="">{clients.isPending ? 'Loading clients...' : 'No clients'}</option>}
+            {clients.data?.clients.map((c) => (
+              <option key={c.clientId} value={c.clientId}>
+                {c.name} ({c.status || 'no status'})
+              </option>
+            ))}
+          </select>
+          {clients.isError ? <p className="mt-1 text-sm text-destructive">{errorMessage(clients.error)}</p> : null}
+        </div>
+        <div className={device === 'phone' ? 'sm:flex sm:justify-center' : ''}>
+          <div
+            data-testid="template-preview"
+            data-device={device}
+            className={`@container w-full overflow-hidden rounded-xl border border-border shadow-sm ${device === 'phone' ? 'sm:max-w-[375px]' : ''}`}
+          >
+            <PortalPreview
+              look={look}
+              view={view}
+              preview={preview.data ?? null}
+              loading={preview.isPending}
+              error={preview.isError && !noClients ? errorMessage(preview.error) : null}
+              noClients={noClients}
+              onRetry={() => void preview.refetch()}
+            />
+          </div>
+        </div>
+        <p className="text-xs text-muted-foreground">
+          The preview follows the app's light or dark mode; your clients choose their own on the portal. Changes reach the portal when you save.
+        </p>
+      </section>
+    </div>
+  );
+}
+
+/** The public portal page drawn from the draft template (the same colours, texts, parts and classes as the portal). */
+function PortalPreview({
+  look,
+  view,
+  preview,
+  loading,
+  error,
+  noClients,
+  onRetry,
+}: {
+  look: PortalConfig;
+  view: 'card' | 'search';
+  preview: PreviewCard | null;
+  loading: boolean;
+  error: string | null;
+  noClients: boolean;
+  onRetry: () => void;
+}) {
+  const company = look.companyName;
+  const contact = look.showContactInfo && (look.address || look.contactEmail || look.contactPhone);
+  return (
+    <div style={brandStyle(look)} className="flex min-h-[36rem] flex-col bg-[var(--portal-bg)] text-foreground dark:bg-background" aria-label="Portal preview" role="region">
+      <div className="flex items-center gap-3 px-4 pt-4 @lg:px-6 @lg:pt-6">
+        {look.logoUrl ? <PreviewLogo url={look.logoUrl} company={company} /> : null}
+        {company ? <span className="truncate text-lg font-semibold text-[var(--portal-fg)] dark:text-foreground">{company}</span> : null}
+      </div>
+      <div className="mx-auto w-full max-w-3xl flex-1 px-4 pt-6 pb-10 @lg:px-6 @lg:pt-10">
+        <div className="text-center">
+          <p className="text-3xl font-bold tracking-tight break-words text-[var(--portal-fg)] @lg:text-4xl dark:text-foreground" data-testid="preview-title">
+            {look.title}
+          </p>
+          {look.welcomeMessage ? <p className="mt-3 text-lg break-words text-[var(--portal-fg-muted)] dark:text-muted-foreground">{look.welcomeMessage}</p> : null}
+        </div>
+        {look.customMessage ? (
+          <p className="mx-auto mt-6 max-w-2xl rounded-xl border border-[var(--portal-primary)]/30 bg-card px-4 py-3 text-center text-sm leading-relaxed break-words text-card-foreground">
+            {look.customMessage}
+          </p>
+        ) : null}
+        <div className="mt-8">
+          {view === 'search' || noClients ? (
+            <>
+              {noClients && view === 'card' ? (
+                <p className="mb-3 rounded-lg bg-muted px-3 py-2 text-sm text-muted-foreground">
+                  Your sheet has no clients yet, so there is no result card to show. Here is the search page.
+                </p>
+              ) : null}
+              <SearchPreview requireVerification={look.requireVerification} />
+            </>
+          ) : loading ? (
+            <div className={`${cardClass} flex items-center justify-center gap-2 p-10 text-muted-foreground`} role="status">
+              <Spinner /> Loading the example client...
+            </div>
+          ) : error || !preview ? (
+            <div className={`${cardClass} p-6 text-sm`} role="alert">
+              <p className="font-semibold">Could not load the example client</p>
+              <p className="mt-1 text-muted-foreground">{error ?? 'Please try again.'}</p>
+              <button type="button" className={`${secondaryButton} mt-4`} onClick={onRetry}>
+                Try again
+              </button>
+            </div>
+          ) : (
+            <CardPreview look={look} card={preview.card} />
+          )}
+        </div>
+        {contact ? (
+          <div className="mt-8 flex flex-col gap-2 text-sm text-[var(--portal-fg-muted)] @lg:flex-row @lg:flex-wrap @lg:gap-x-6 dark:text-muted-foreground" data-testid="preview-contact">
+            {look.address ? (
+              <span className="inline-flex items-center gap-2">
+                <PinIcon /> {look.address}
+              </span>
+            ) : null}
+            {look.contactEmail ? (
+              <span className="inline-flex items-center gap-2">
+                <MailIcon /> {look.contactEmail}
+              </span>
+            ) : null}
+            {look.contactPhone ? (
+              <span className="inline-flex items-center gap-2">
+                <PhoneIcon /> {look.contactPhone}
+              </span>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+      <div className="px-4 py-6 text-center text-sm text-[var(--portal-fg-muted)] dark:text-muted-foreground">{company ? `Powered by ${company}` : null}</div>
+    </div>
+  );
+}
+
+function PreviewLogo({ url, company }: { url: string; company: string }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  if (failed === url) return null;
+  return (
+    <img
+      src={url}
+      alt={`${company} logo`}
+      onError={() => setFailed(url)}
+      referrerPolicy="no-referrer"
+      className="h-10 w-auto max-w-[160px] rounded object-contain"
+      data-testid="template-preview-logo"
+    />
+  );
+}
+
+function SearchPreview({ requireVerification }: { requireVerification: boolean }) {
+  return (
+    <div className={`${cardClass} p-5 @lg:p-7`}>
+      <p className="text-lg font-semibold">Find your project</p>
+      <p className="mt-4 text-sm font-medium">Email Address or Full Name</p>
+      <div className="mt-2 flex flex-col gap-3 @lg:flex-row">
+        <input type="text" readOnly tabIndex={-1} aria-label="Search box (preview)" placeholder="you@example.com or Jane Smith" className={textInput} />
+        <span className={`${primaryButton} @lg:w-36`} aria-hidden="true">
+          <SearchIcon /> Search
+        </span>
+      </div>
+      <p className="mt-2 text-xs text-muted-foreground">
+        {requireVerification ? 'For your privacy we will e-mail you a code before showing your project.' : 'Enter the e-mail address or the full name the team has on file.'}
+      </p>
+    </div>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="rounded-xl bg-muted/60 p-4 dark:bg-muted/50">
+      <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
+      <dd className="mt-1 text-lg font-semibold text-foreground">{children}</dd>
+    </div>
+  );
+}
+
+/** The portal's result card (web/portal/result-card.tsx) for the example client, with the draft's parts shown or hidden. */
+function CardPreview({ look, card }: { look: PortalConfig; card: PreviewCard['card'] }) {
+  const completed = card.queueState === 'completed';
+  const cancelled = card.queueState === 'cancelled';
+  const facts: { label: string; value: ReactNode }[] = [];
+  if (look.showPriority && !cancelled) facts.push({ label: 'Queue position', value: completed ? 'Completed' : card.position != null ? `#${card.position}` : '—' });
+  if (look.showEstimatedCompletion && !cancelled && !completed) {
+    facts.push({ label: 'Estimated completion', value: card.estimatedCompletion ? formatDay(card.estimatedCompletion, 'short') : '—' });
+  }
+  facts.push({ label: 'Due date', value: card.dueDate ? formatDay(card.dueDate, 'short') : 'Not set' });
+  // The insights text speaks of the position and the estimate: shown as the portal words it when both are shown.
+  const insights = look.showPriority && look.showEstimatedCompletion ? card.insights : null;
+  return (
+    <div className={`${cardClass} p-5 @lg:p-7`} data-testid="template-preview-card">
+      <div className="flex items-start justify-between gap-4">
+        <div className="min-w-0">
+          <p className="text-2xl font-bold tracking-tight break-words">{card.name}</p>
+          <p className="mt-1 text-sm break-all text-muted-foreground">{card.email}</p>
+        </div>
+        <span aria-hidden="true" className="inline-flex size-11 shrink-0 items-center justify-center rounded-full border border-border text-foreground">
+          <RefreshIcon className="size-5" />
+        </span>
+      </div>
+      <div className="mt-5">
+        <StatusBadge badge={card.badge} />
+      </div>
+      {look.showProgressBar && card.progress != null ? (
+        <div className="mt-4" data-testid="preview-progress">
+          <div className="h-2 w-full overflow-hidden rounded-full bg-muted">
+            <div className={`h-full rounded-full ${progressTone(card.badge)}`} style={{ width: `${card.progress}%` }} />
+          </div>
+        </div>
+      ) : null}
+      <dl className={`mt-6 grid gap-3 ${facts.length === 3 ? '@lg:grid-cols-3' : facts.length === 2 ? '@lg:grid-cols-2' : ''}`}>
+        {facts.map((f) => (
+          <Fact key={f.label} label={f.label}>
+            {f.value}
+          </Fact>
+        ))}
+      </dl>
+      {insights ? (
+        <div className="mt-6 flex gap-3 rounded-xl border border-[var(--portal-primary)]/30 bg-[var(--portal-primary)]/5 p-4 text-sm leading-relaxed dark:bg-[var(--portal-primary)]/10">
+          <InfoIcon className="mt-0.5 size-5 shrink-0 text-[var(--portal-accent)] dark:text-[var(--portal-accent-dark)]" />
+          <p>{insights}</p>
+        </div>
+      ) : null}
+      {look.showNotes && card.notes ? (
+        <div className="mt-6" data-testid="preview-notes">
+          <p className="text-base font-semibold">Project notes</p>
+          <p className="mt-2 text-sm leading-relaxed whitespace-pre-line text-muted-foreground">{card.notes}</p>
+        </div>
+      ) : null}
+      {look.allowClientUpdates ? (
+        <div className="mt-6 border-t border-border pt-5" data-testid="preview-updates">
+          <p className="text-base font-semibold">Send an update or question</p>
+          <textarea readOnly tabIndex={-1} aria-label="Message (preview)" rows={3} className={`${textInput} mt-3 py-3`} placeholder="Write a short update or question for the team" />
+          <span className={`${primaryButton} mt-3`} aria-hidden="true">
+            Send message
+          </span>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function Segmented<T extends string>({
+  label,
+  value,
+  onChange,
+  options,
+  className = '',
+}: {
+  label: string;
+  value: T;
+  onChange: (value: T) => void;
+  options: { value: T; label: string; icon?: ReactNode }[];
+  /** The group's display classes (default 'inline-flex'), e.g. 'hidden sm:inline-flex'. */
+  className?: string;
+}) {
+  return (
+    <div role="group" aria-label={label} className={`${className || 'inline-flex'} rounded-md border border-border bg-background p-0.5`}>
+      {options.map((o) => (
+        <button
+          key={o.value}
+          type="button"
+          aria-pressed={value === o.value}
+          onClick={() => onChange(o.value)}
+          className={`inline-flex h-8 items-center gap-1.5 rounded px-3 text-sm font-medium focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring ${
+            value === o.value ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground'
+          }`}
+        >
+          {o.icon}
+          {o.label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function Field({ label, error, children }: { label: string; error?: string | undefined; children: (id: string) => ReactNode }) {
+  const id = useId();
+  return (
+    <div>
+      <Label htmlFor={id} className="mb-1.5 block">
+        {label}
+      </Label>
+      {children(id)}
+      {error ? <p className="mt-1 text-sm text-destructive">{error}</p> : null}
+    </div>
+  );
+}
+
+function TextArea({ id, value, maxLength, onChange }: { id: string; value: string; maxLength: number; onChange: (value: string) => void }) {
+  return (
+    <textarea
+      id={id}
+      value={value}
+      maxLength={maxLength}
+      rows={3}
+      onChange={(e) => onChange(e.target.value)}
+      className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm text-foreground shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    />
+  );
+}
+
+function Colour({ label, value, error, onChange }: { label: string; value: string; error?: string | undefined; onChange: (value: string) => void }) {
+  return (
+    <Field label={label} error={error}>
+      {(id) => (
+        <div className="flex gap-2">
+          <input
+            type="color"
+            aria-label={`${label} picker`}
+            value={/^#[0-9a-f]{6}$/i.test(value) ? value : '#000000'}
+            onChange={(e) => onChange(e.target.value.toUpperCase())}
+            className="h-9 w-12 shrink-0 cursor-pointer rounded-md border border-input bg-background"
+          />
+          <Input id={id} value={value} onChange={(e) => onChange(e.target.value)} className="font-mono" />
+        </div>
+      )}
+    </Field>
   );
 }
