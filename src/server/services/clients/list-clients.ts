@@ -27,6 +27,8 @@ export interface ClientListQuery {
   pageSize: number;
   /** List the clients marked removed (kept 30 days) instead of the current ones. */
   removed?: boolean;
+  /** One client only (internal: the restore answer). */
+  clientId?: string;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -38,6 +40,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 export async function listClients(db: Db, portalId: string, query: ClientListQuery): Promise<{ clients: ClientView[]; total: number; statuses: string[] }> {
   const conditions: SQL[] = [eq(clients.portalId, portalId), query.removed ? isNotNull(clients.removedAt) : isNull(clients.removedAt)];
+  if (query.clientId !== undefined) conditions.push(eq(clients.clientId, query.clientId));
   const search = query.search?.trim();
   if (search) {
     const pattern = `%${escapeLike(search)}%`;

@@ -1,19 +1,18 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { copyValue, type CopyIn } from './copy-rows';
 import type { ClientWrite, ImportPlan, QueueWrite, StatusChange } from './plan-import';
 
 /** Rows per statement: big enough that 100,000 rows are 40 statements, small enough to keep each one short. */
 export const WRITE_BATCH = 2500;
 
-const CLIENT_COLUMNS = sql.raw(
-  `client_id text, row integer, name text, email text, email_normalized text, name_normalized text, status text,
+const CLIENT_COLUMN_TYPES = `client_id text, row integer, name text, email text, email_normalized text, name_normalized text, status text,
    priority text, due_date_text text, due_date date, notes text, raw jsonb, content_hash text, queue_state text,
-   queue_position integer, estimated_working_days integer, estimated_completion date`,
-);
-const QUEUE_COLUMNS = sql.raw(
-  `client_id text, row integer, queue_state text, queue_position integer, estimated_working_days integer, estimated_completion date`,
-);
+   queue_position integer, estimated_working_days integer, estimated_completion date`;
+const QUEUE_COLUMN_TYPES = `client_id text, row integer, queue_state text, queue_position integer, estimated_working_days integer, estimated_completion date`;
+const CLIENT_COLUMNS = sql.raw(CLIENT_COLUMN_TYPES);
+const QUEUE_COLUMNS = sql.raw(QUEUE_COLUMN_TYPES);
 
 function* batches<T>(items: readonly T[], size = WRITE_BATCH): Generator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
@@ -65,9 +64,105 @@ async function recordStatusChanges(tx: Tx, portalId: string, runId: string | nul
     from jsonb_to_recordset(${json(changes)}) as x(client_id text, old_status text, new_status text)`);
 }
 
+/** Rows per COPY (and per set-based statement after it): progress and yields between them. */
+export const COPY_BATCH = 5_000;
+
+const CLIENT_FIELDS = [
+  'client_id', 'row', 'name', 'email', 'email_normalized', 'name_normalized', 'status', 'priority', 'due_date_text',
+  'due_date', 'notes', 'raw', 'content_hash', 'queue_state', 'queue_position', 'estimated_working_days', 'estimated_completion',
+] as const;
+
+function clientLine(r: ClientWrite): string {
+  return [
+    copyValue(r.client_id), String(r.row), copyValue(r.name), copyValue(r.email), copyValue(r.email_normalized),
+    copyValue(r.name_normalized), copyValue(r.status), copyValue(r.priority), copyValue(r.due_date_text), copyValue(r.due_date),
+    copyValue(r.notes), copyValue(JSON.stringify(r.raw)), copyValue(r.content_hash), copyValue(r.queue_state),
+    copyValue(r.queue_position), copyValue(r.estimated_working_days), copyValue(r.estimated_completion),
+  ].join('\t');
+}
+
+function queueLine(r: QueueWrite): string {
+  return [
+    copyValue(r.client_id), String(r.row), copyValue(r.queue_state), copyValue(r.queue_position), copyValue(r.estimated_working_days),
+    copyValue(r.estimated_completion),
+  ].join('\t');
+}
+
+const lines = <T>(rows: readonly T[], line: (r: T) => string) => rows.map(line).join('\n') + '\n';
+
+/**
+ * Streams rows into a temporary staging table (dropped at commit), batch by batch, then analyzes it so the one
+ * set-based UPDATE that follows is planned as a single join (an unanalyzed temp table can get a scan per batch).
+ */
+async function stage<T>(tx: Tx, copy: CopyIn, table: string, columns: string, rows: readonly T[], line: (r: T) => string, step: (n: number) => Promise<void>) {
+  await tx.execute(sql.raw(`create temp table ${table} (${columns}) on commit drop`));
+  for (const part of batches(rows, COPY_BATCH)) {
+    await copy(`copy ${table} from stdin`, lines(part, line));
+    await step(part.length);
+  }
+  await tx.execute(sql.raw(`analyze ${table}`));
+}
+
+/**
+ * The COPY path (decision 0005): new clients are streamed straight into `clients`; changed clients and queue
+ * figures into temporary staging tables (dropped at commit) and applied with one set-based UPDATE each; status
+ * history rows are streamed into `client_status_history`. All on the transaction's connection, so a failure or a
+ * kill anywhere rolls back everything.
+ */
+async function applyWithCopy(tx: Tx, copy: CopyIn, portalId: string, runId: string | null, plan: ImportPlan, step: (n: number) => Promise<void>) {
+  const portal = copyValue(portalId);
+  for (const rows of batches(plan.removals)) {
+    await markRemoved(tx, portalId, rows);
+    await step(rows.length);
+  }
+  // Double-buffered: the next batch's text is built while the database writes the previous one.
+  let pending: { done: Promise<void>; n: number } | null = null;
+  for (const rows of batches(plan.inserts, COPY_BATCH)) {
+    const text = lines(rows, (r) => `${portal}\t${clientLine(r)}`);
+    if (pending) {
+      await pending.done;
+      await step(pending.n);
+    }
+    const done = copy(`copy clients (portal_id, ${CLIENT_FIELDS.join(', ')}) from stdin`, text);
+    done.catch(() => {}); // awaited below; a failure must not be reported as unhandled first
+    pending = { done, n: rows.length };
+  }
+  if (pending) {
+    await pending.done;
+    await step(pending.n);
+  }
+  if (plan.updates.length > 0) {
+    await stage(tx, copy, 'sync_client_rows', CLIENT_COLUMN_TYPES, plan.updates, clientLine, step);
+    await tx.execute(sql`
+      update clients c set row = x.row, name = x.name, email = x.email, email_normalized = x.email_normalized,
+        name_normalized = x.name_normalized, status = x.status, priority = x.priority, due_date_text = x.due_date_text,
+        due_date = x.due_date, notes = x.notes, raw = x.raw, content_hash = x.content_hash, queue_state = x.queue_state,
+        queue_position = x.queue_position, estimated_working_days = x.estimated_working_days,
+        estimated_completion = x.estimated_completion, removed_at = null, updated_at = now()
+      from sync_client_rows x
+      where c.portal_id = ${portalId} and c.client_id = x.client_id`);
+  }
+  if (plan.queueUpdates.length > 0) {
+    await stage(tx, copy, 'sync_queue_rows', QUEUE_COLUMN_TYPES, plan.queueUpdates, queueLine, step);
+    await tx.execute(sql`
+      update clients c set row = x.row, queue_state = x.queue_state, queue_position = x.queue_position,
+        estimated_working_days = x.estimated_working_days, estimated_completion = x.estimated_completion
+      from sync_queue_rows x
+      where c.portal_id = ${portalId} and c.client_id = x.client_id`);
+  }
+  const run = copyValue(runId);
+  for (const rows of batches(plan.statusChanges, COPY_BATCH)) {
+    await copy(
+      'copy client_status_history (portal_id, client_id, old_status, new_status, sync_run_id) from stdin',
+      lines(rows, (c) => [portal, copyValue(c.client_id), copyValue(c.old_status), copyValue(c.new_status), run].join('\t')),
+    );
+  }
+}
+
 /**
  * Applies a plan inside the caller's transaction, batch by batch. `onBatch` reports rows written so far (for the
- * progress shown while a large import runs).
+ * progress shown while a large import runs). With a COPY channel (`copy-rows.ts`) rows are streamed with COPY and
+ * applied set-based; without one, each batch is a `jsonb_to_recordset` statement.
  */
 export async function applyImportPlan(
   tx: Tx,
@@ -75,6 +170,7 @@ export async function applyImportPlan(
   runId: string | null,
   plan: ImportPlan,
   onBatch?: (written: number) => Promise<void> | void,
+  copy?: CopyIn | null,
 ): Promise<void> {
   let written = 0;
   const step = async (n: number) => {
@@ -83,6 +179,7 @@ export async function applyImportPlan(
     // Let timers and I/O run between statements (PGlite runs each statement on this thread).
     await yieldToEventLoop();
   };
+  if (copy) return applyWithCopy(tx, copy, portalId, runId, plan, step);
   for (const rows of batches(plan.removals)) {
     await markRemoved(tx, portalId, rows);
     await step(rows.length);

@@ -14,6 +14,8 @@ export interface ExistingClient {
   clientId: string;
   row: number;
   status: string;
+  priority: string;
+  dueDate: string | null;
   contentHash: string;
   removed: boolean;
   manualPosition: number | null;
@@ -75,6 +77,12 @@ export interface ImportPlan {
 }
 
 const SLICE = 5000;
+
+/**
+ * Prefix of the content hash of a client the business restored (services/clients/restore-client.ts): while the
+ * source still lacks the client, a sync keeps it only if nothing else came from the source (decision 0005).
+ */
+export const RESTORED_MARK = 'restored:';
 /** At most this many skipped rows are listed (the count is always complete). */
 export const MAX_LISTED_SKIPPED = 1000;
 
@@ -156,8 +164,27 @@ export async function planImport(input: {
   const warnings = [...sheet.warnings];
   if (unreadableDates > 0) warnings.push(messages.sync.unreadableDates(unreadableDates));
 
+  // Content hashes first: whether the source brings any change decides what happens to restored clients.
+  const hashes = kept.map(contentHash);
+  let sourceChanged = false;
+  for (let i = 0; i < kept.length && !sourceChanged; i += 1) {
+    const before = existing.get((kept[i] as ImportedClient).clientId);
+    if (!before || before.removed || before.contentHash !== hashes[i]) sourceChanged = true;
+  }
+  // Clients the business restored that the source still lacks: kept while the source is unchanged, else removed.
+  const keptRestored: ExistingClient[] = [];
+  for (const [clientId, before] of existing) {
+    if (before.removed || rowById.has(clientId)) continue;
+    if (before.contentHash.startsWith(RESTORED_MARK)) keptRestored.push(before);
+    else sourceChanged = true;
+  }
+  if (sourceChanged) keptRestored.length = 0;
+
   const queue = computeQueue(
-    kept.map((c) => ({ status: c.status, priority: c.priority, dueDate: c.dueDate, row: c.row, manualPosition: existing.get(c.clientId)?.manualPosition ?? null })),
+    [
+      ...kept.map((c) => ({ status: c.status, priority: c.priority, dueDate: c.dueDate, row: c.row, manualPosition: existing.get(c.clientId)?.manualPosition ?? null })),
+      ...keptRestored.map((c) => ({ status: c.status, priority: c.priority, dueDate: c.dueDate, row: c.row, manualPosition: c.manualPosition })),
+    ],
     input.estimate,
   );
   await yieldToEventLoop();
@@ -172,10 +199,33 @@ export async function planImport(input: {
     skippedRows,
     warnings,
     previousActive: 0,
-    nextActive: kept.length,
+    nextActive: kept.length + keptRestored.length,
     duplicateIdError,
   };
   if (duplicateIdError) return plan;
+
+  const queueWrite = (before: ExistingClient, clientId: string, row: number, q: (typeof queue)[number]) => {
+    const queueState: QueueState = q.state;
+    const queuePosition = q.state === 'queued' ? q.position : null;
+    const estimatedWorkingDays = q.state === 'queued' ? q.workingDays : null;
+    const estimatedCompletion = q.state === 'queued' ? q.estimatedCompletion : null;
+    if (
+      before.row !== row ||
+      before.queueState !== queueState ||
+      before.queuePosition !== queuePosition ||
+      before.estimatedWorkingDays !== estimatedWorkingDays ||
+      before.estimatedCompletion !== estimatedCompletion
+    ) {
+      plan.queueUpdates.push({
+        client_id: clientId,
+        row,
+        queue_state: queueState,
+        queue_position: queuePosition,
+        estimated_working_days: estimatedWorkingDays,
+        estimated_completion: estimatedCompletion,
+      });
+    }
+  };
 
   for (let i = 0; i < kept.length; i += 1) {
     const c = kept[i] as ImportedClient;
@@ -184,26 +234,11 @@ export async function planImport(input: {
     const queuePosition = q.state === 'queued' ? q.position : null;
     const estimatedWorkingDays = q.state === 'queued' ? q.workingDays : null;
     const estimatedCompletion = q.state === 'queued' ? q.estimatedCompletion : null;
-    const hash = contentHash(c);
+    const hash = hashes[i] as string;
     const before = existing.get(c.clientId);
     if (before && !before.removed && before.contentHash === hash) {
       plan.counts.unchanged += 1;
-      if (
-        before.row !== c.row ||
-        before.queueState !== queueState ||
-        before.queuePosition !== queuePosition ||
-        before.estimatedWorkingDays !== estimatedWorkingDays ||
-        before.estimatedCompletion !== estimatedCompletion
-      ) {
-        plan.queueUpdates.push({
-          client_id: c.clientId,
-          row: c.row,
-          queue_state: queueState,
-          queue_position: queuePosition,
-          estimated_working_days: estimatedWorkingDays,
-          estimated_completion: estimatedCompletion,
-        });
-      }
+      queueWrite(before, c.clientId, c.row, q);
     } else {
       const write: ClientWrite = {
         client_id: c.clientId,
@@ -230,17 +265,24 @@ export async function planImport(input: {
       } else {
         plan.updates.push(write);
         if (before.removed) plan.counts.restored += 1;
+        // A restored client back in the source as it was: only its restore mark is cleared.
+        else if (before.contentHash === RESTORED_MARK + hash) plan.counts.unchanged += 1;
         else plan.counts.updated += 1;
         if (before.status !== c.status) plan.statusChanges.push({ client_id: c.clientId, old_status: before.status, new_status: c.status });
       }
     }
     if ((i + 1) % SLICE === 0) await yieldToEventLoop();
   }
+  keptRestored.forEach((c, j) => {
+    plan.counts.unchanged += 1;
+    queueWrite(c, c.clientId, c.row, queue[kept.length + j]!);
+  });
 
+  const keptIds = new Set(keptRestored.map((c) => c.clientId));
   for (const [clientId, before] of existing) {
     if (before.removed) continue;
     plan.previousActive += 1;
-    if (!rowById.has(clientId)) plan.removals.push(clientId);
+    if (!rowById.has(clientId) && !keptIds.has(clientId)) plan.removals.push(clientId);
   }
   plan.counts.removed = plan.removals.length;
   return plan;

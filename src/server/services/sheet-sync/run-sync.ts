@@ -16,6 +16,7 @@ import { AppError } from '../../errors';
 import { sheetSourceFor } from '../../integrations/sheets/google-sheets';
 import type { SheetSource } from '../../integrations/sheets/sheet-source';
 import { applyImportPlan, planWriteCount } from './apply-import';
+import { copyChannel } from './copy-rows';
 import { decodeCsvBytes, parseSheetCsv, type ParsedSheet } from './parse-csv';
 import { isLargeDrop, planImport, type ExistingClient, type ImportPlan } from './plan-import';
 import { DropNeedsConfirmationError, ImportInvalidError, SyncInProgressError } from './sync-errors';
@@ -97,6 +98,13 @@ export function sourceFingerprint(parts: { source: string; bytes: Uint8Array; ma
 
 const PROGRESS_WRITE_MS = 500;
 
+/** Whether the sync's writes stream with COPY (decision 0005); `SYNC_COPY=0` turns it off (benchmarks, diagnosis). */
+function useCopy(kind: 'pglite' | 'postgres'): boolean {
+  const setting = process.env.SYNC_COPY;
+  if (setting === '0') return false;
+  return kind === 'postgres' || setting === '1';
+}
+
 /** The stored workload settings, defaults filled in. */
 export function readWorkloadSettings(stored: unknown): WorkloadSettings {
   const parsed = workloadSettingsSchema.safeParse(stored ?? {});
@@ -113,6 +121,8 @@ export async function loadExistingClients(db: Db | Tx, portalId: string, pageSiz
         clientId: clients.clientId,
         row: clients.row,
         status: clients.status,
+        priority: clients.priority,
+        dueDate: clients.dueDate,
         contentHash: clients.contentHash,
         removedAt: clients.removedAt,
         manualPosition: clients.manualPosition,
@@ -192,6 +202,14 @@ export async function runSync(deps: SyncDeps, input: RunSyncInput): Promise<Sync
   let runId: string | null = null;
   let plan: ImportPlan | null = null;
   let lastProgressWrite = 0;
+  // Where the time goes (logged at debug level; the import benchmark prints it).
+  const timings: Record<string, number> = {};
+  let mark = performance.now();
+  const lap = (name: string) => {
+    const now = performance.now();
+    timings[name] = Math.round((timings[name] ?? 0) + now - mark);
+    mark = now;
+  };
   const progress = async (phase: SyncPhase, processed: number, total: number, persist: 'always' | 'throttled' | 'never') => {
     if (!runId) return;
     setSyncProgress(runId, { phase, rowsProcessed: processed, rowsTotal: total });
@@ -224,10 +242,12 @@ export async function runSync(deps: SyncDeps, input: RunSyncInput): Promise<Sync
       const fingerprint = sourceFingerprint({ source: sourceName, bytes, mapping: storedMapping, dateOrder, workloadSettings: portal.workloadSettings });
       if (fingerprint === portal.sourceFingerprint) return await applyUnchanged(deps, portal, runId!, input, isSheet);
     }
+    lap('fetch');
     await progress('reading', 0, 0, 'always');
     const decoded = decodeCsvBytes(bytes);
     if (decoded.encoding !== 'utf-8') readWarnings.push(messages.sync.notUtf8);
     const sheet = await parseSheetCsv(decoded.text);
+    lap('parse');
 
     // 3. Check.
     const { mapping, warnings: mappingWarnings } = resolveMapping(portal, sheet, input);
@@ -235,6 +255,7 @@ export async function runSync(deps: SyncDeps, input: RunSyncInput): Promise<Sync
     const estimate = createEstimateContext(settings, input.timeZone, Date.now());
     await progress('checking', 0, sheet.rows.length, 'always');
     const existing = await loadExistingClients(db, portal.id);
+    lap('loadExisting');
     plan = await planImport({
       sheet,
       mapping,
@@ -243,6 +264,7 @@ export async function runSync(deps: SyncDeps, input: RunSyncInput): Promise<Sync
       estimate,
       onProgress: (done, total) => void progress('checking', done, total, 'never'),
     });
+    lap('plan');
     plan.warnings.unshift(...readWarnings, ...mappingWarnings);
     if (plan.duplicateIdError) throw new ImportInvalidError(plan.duplicateIdError, 'duplicate_client_id');
 
@@ -274,8 +296,10 @@ export async function runSync(deps: SyncDeps, input: RunSyncInput): Promise<Sync
       ...sourceUpdate(portal, input, mapping, sheet.headers, dateOrder),
       sourceFingerprint: sourceFingerprint({ source: sourceName, bytes, mapping, dateOrder, workloadSettings: portal.workloadSettings }),
     };
+    lap('beforeWrite');
     const [saved] = await db.transaction(async (tx) => {
-      await applyImportPlan(tx, portal.id, runId, finalPlan, (written) => progress('writing', written, total, persistDuringWrite));
+      const copy = useCopy(deps.database.kind) ? copyChannel(tx, deps.database.kind) : null;
+      await applyImportPlan(tx, portal.id, runId, finalPlan, (written) => progress('writing', written, total, persistDuringWrite), copy);
       await tx
         .update(portals)
         .set({
@@ -295,6 +319,8 @@ export async function runSync(deps: SyncDeps, input: RunSyncInput): Promise<Sync
         .where(eq(syncRuns.id, runId!))
         .returning();
     });
+    lap('write');
+    deps.logger.debug({ portalId: portal.id, timings, rows: total }, 'sheet sync timings');
     clearSyncProgress(runId!);
     return result(toSyncRunView(saved!), true);
   } catch (err) {

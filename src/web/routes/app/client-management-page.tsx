@@ -12,6 +12,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/car
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { clientsQueryOptions, type ClientRow } from '@web/features/clients/api/clients';
+import { RemovedClients } from '@web/features/clients/components/removed-clients';
 import { ClientStatusBadge } from '@web/features/clients/components/status-badge';
 import { useCurrentPortal, type AppPortal } from '@web/features/dashboard/api/portals';
 import { updatedLabel } from '@web/features/dashboard/lib/relative-time';
@@ -171,6 +172,8 @@ function ClientList({ portal }: { portal: AppPortal }) {
           ) : null}
         </CardContent>
       </Card>
+
+      <RemovedClients portalId={portal.portalId} sourceType={portal.source.type} />
 
       <Card>
         <CardHeader>

@@ -126,3 +126,25 @@ export function useRestoreManualPositions(portalId: string) {
     onSettled: () => queryClient.invalidateQueries({ queryKey: portalDataKey(portalId) }),
   });
 }
+
+export interface RemovedClientPage extends Omit<ClientPage, 'clients'> {
+  clients: (ClientRow & { removedAt: string | null })[];
+}
+
+/** Clients a sync removed (kept 30 days, restorable). */
+export function removedClientsQueryOptions(portalId: string, page: number, pageSize: number) {
+  return queryOptions({
+    queryKey: [...portalDataKey(portalId), 'removed-clients', page, pageSize] as const,
+    queryFn: ({ signal }) =>
+      api.get<RemovedClientPage>(`${base(portalId)}/clients?removed=true&page=${page}&pageSize=${pageSize}`, { signal }),
+  });
+}
+
+/** Restores a removed client; resolves with what happens next (kept until the sheet changes, decision 0005). */
+export function useRestoreClient(portalId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (clientId: string) => api.post<{ client: ClientRow; message: string }>(`${clientBase(portalId, clientId)}/restore`, {}),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: portalDataKey(portalId) }),
+  });
+}
