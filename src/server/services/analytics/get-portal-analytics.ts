@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, lte, sql, sum } from 'drizzle-orm';
+import type { AnalyticsPeriod, PortalAnalytics } from '@core/api/portal-analytics';
 import { addCalendarDays, daysBetween } from '@core/dates';
 import { isValidTimeZone } from '@core/validation/auth';
 import { classifyStatus, completionRate, displayStatus } from '@core/status';
@@ -8,40 +9,6 @@ import type { BusinessProfile } from '../business/get-business-by-user';
 import { getPortalRow } from '../portals/get-portal';
 import { usageMeterFor } from '../usage/usage-meter';
 import { todayIn } from '../usage/usage-month';
-
-/** The periods the analytics page offers (spec 2.15). */
-export const analyticsPeriods = [7, 30, 90] as const;
-export type AnalyticsPeriod = (typeof analyticsPeriods)[number];
-
-export interface PortalAnalytics {
-  portalId: string;
-  days: AnalyticsPeriod;
-  timeZone: string;
-  /** First and last day of the period (business time zone), both included; `to` is today. */
-  from: string;
-  to: string;
-  sourceType: 'google_sheet' | 'csv_upload' | 'none';
-  lastUpdated: string | null;
-  /** Clients in the period: every current client not completed, plus those completed in the period. */
-  totalClients: number;
-  /** Of those, completed in the period. */
-  completed: number;
-  /** round(completed / totalClients x 100); 0 without clients. */
-  completionRate: number;
-  inProgress: number;
-  pending: number;
-  cancelled: number;
-  other: number;
-  /** Current clients first seen (imported) in the period. */
-  newClients: number;
-  /** Mean days from first seen to completed over the completions of the period whose change was recorded; null: none. */
-  avgDaysToComplete: number | null;
-  /** Completions the average is computed from. */
-  completionsMeasured: number;
-  /** Status (lower-cased, as shown) to count among the period's clients, largest first; percent of totalClients. */
-  statusBreakdown: { status: string; count: number; percent: number }[];
-  lookups: { total: number; misses: number; days: { day: string; lookups: number; misses: number }[] };
-}
 
 interface GroupRow {
   status: string;

@@ -1,5 +1,5 @@
 import { cn } from '@web/lib/cn';
-import type { PortalAnalytics } from '../api/analytics';
+import type { PortalAnalytics } from '@core/api/portal-analytics';
 
 const shortDate = (iso: string) => {
   const [, m, d] = iso.split('-');

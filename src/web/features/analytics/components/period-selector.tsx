@@ -1,5 +1,5 @@
 import { cn } from '@web/lib/cn';
-import { analyticsPeriods, type AnalyticsPeriod } from '../api/analytics';
+import { analyticsPeriods, type AnalyticsPeriod } from '@core/api/portal-analytics';
 
 /** 7, 30 or 90 days: a row of toggle buttons (aria-pressed). */
 export function PeriodSelector({ value, onChange, disabled }: { value: AnalyticsPeriod; onChange: (days: AnalyticsPeriod) => void; disabled?: boolean }) {

@@ -1,7 +1,7 @@
 import { statusTone, type StatusTone } from '@core/status';
 import { Badge } from '@web/components/ui/badge';
 import { toneColour } from '@web/features/clients/components/status-badge';
-import type { PortalAnalytics } from '../api/analytics';
+import type { PortalAnalytics } from '@core/api/portal-analytics';
 
 const badgeVariant: Record<StatusTone, 'success' | 'info' | 'warning' | 'purple' | 'secondary'> = {
   green: 'success',

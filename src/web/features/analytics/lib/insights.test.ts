@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PortalAnalytics } from '../api/analytics';
+import type { PortalAnalytics } from '@core/api/portal-analytics';
 import { formatDays, projectInsights } from './insights';
 
 const base: PortalAnalytics = {

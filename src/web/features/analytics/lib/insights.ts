@@ -1,4 +1,4 @@
-import type { PortalAnalytics } from '../api/analytics';
+import type { PortalAnalytics } from '@core/api/portal-analytics';
 
 export type InsightTone = 'warning' | 'info' | 'success' | 'neutral';
 
