@@ -9,7 +9,7 @@ import { createAuth } from './auth/create-auth';
 import type { AppContext } from './context';
 import type { Database } from './db/client';
 import type { Env } from './env';
-import { createMailer, type Mailer } from './integrations/mail/mailer';
+import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from './integrations/mail/mailer';
 import { memoryRateStore, redisRateStore } from './lib/rate-store';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerRateLimit } from './plugins/rate-limit';
@@ -41,6 +41,7 @@ import { workloadRoutes } from './routes/v1/workload-routes';
 import { analyticsRoutes } from './routes/v1/analytics-routes';
 import { registerSheetSyncJob } from './jobs/sheet-sync-job';
 import { createSettingsCache } from './services/platform-settings/settings-cache';
+import { sendGridSettingReader } from './services/platform-settings/mail-settings';
 
 export interface BuildAppOptions {
   env: Env;
@@ -74,9 +75,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   const redis = env.REDIS_URL ? new Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
   const rateStore = redis ? redisRateStore(redis) : memoryRateStore();
-  const mailer =
-    options.mailer ?? createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? 'no-reply@statuslink.app', logger });
   const settings = createSettingsCache(database.db);
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: env.SMTP_URL,
+      from: env.MAIL_FROM ?? DEFAULT_MAIL_FROM,
+      logger,
+      sendgrid: sendGridSettingReader({ db: database.db, settings, authSecret: env.BETTER_AUTH_SECRET ?? '' }),
+    });
   const auth = createAuth({ env, db: database.db, logger, mailer, rateStore, settings });
   const ctx: AppContext = { env, database, db: database.db, logger, mailer, rateStore, settings, auth, startedAt: new Date() };
   app.decorate('ctx', ctx);

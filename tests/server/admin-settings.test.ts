@@ -73,6 +73,24 @@ describe('GET and PUT /api/admin/settings', () => {
     const events = (await t.app.ctx.db.select().from(activityEvents)).filter((e) => e.type === 'admin.settings_changed');
     expect(JSON.stringify(events)).not.toContain(key);
   });
+
+  it('keeps the Google Sheets and Stripe switches truthful: sheets need no key (on), billing is not connected (off)', async () => {
+    const res = await saveSettings(t, admin.cookie, { api: { googleSheetsEnabled: false, stripeEnabled: true, sendgridEnabled: true } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().settings.api).toMatchObject({ googleSheetsEnabled: true, stripeEnabled: false, sendgridEnabled: true });
+    const [event] = (await t.app.ctx.db.select().from(activityEvents)).filter((e) => e.type === 'admin.settings_changed').slice(-1);
+    expect(event!.detail.changed).toEqual(['api.sendgridEnabled']);
+    // A value stored before (or by hand) reads the same.
+    const [row] = await t.app.ctx.db.select().from(platformSettings).where(eq(platformSettings.id, 1));
+    const data = row!.data as { api: Record<string, unknown> };
+    await t.app.ctx.db.update(platformSettings).set({ data: { ...data, api: { ...data.api, stripeEnabled: true } } }).where(eq(platformSettings.id, 1));
+    expect((await send(t.app, 'GET', '/api/admin/settings', admin.cookie)).json().settings.api.stripeEnabled).toBe(false);
+  });
+
+  it('says which way e-mail goes: the server log without SMTP_URL or SendGrid', async () => {
+    const res = await send(t.app, 'GET', '/api/admin/settings', admin.cookie);
+    expect(res.json().mail).toEqual({ via: 'log', label: 'server log only', from: 'no-reply@statuslink.app', notes: [] });
+  });
 });
 
 describe('maintenance mode', () => {

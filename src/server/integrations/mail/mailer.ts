@@ -1,5 +1,8 @@
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { Logger } from 'pino';
+import { AppError } from '../../errors';
+import { chooseMailTransport, describeMailError, type MailVia, type SendGridSetting } from './mail-transport';
 
 export interface MailMessage {
   to: string;
@@ -11,47 +14,114 @@ export interface MailMessage {
   replyTo?: string;
 }
 
-/** Sends e-mail. SMTP when SMTP_URL is set; otherwise the whole message, links included, goes to the log. */
+/**
+ * Sends e-mail: through SMTP_URL when set, else through SendGrid when the back office turned it on with a key,
+ * else the whole message, links included, goes to the log. The way is chosen for each message.
+ */
 export interface Mailer {
-  readonly transport: 'smtp' | 'log';
+  /** The way the last message went (before any, the way chosen at start from SMTP_URL alone). */
+  readonly transport: MailVia;
+  /** Resolves once the message is handed over; rejects with MailSendError (already logged) when it could not be. */
   send(message: MailMessage): Promise<void>;
   close(): void;
 }
 
-export function createMailer(options: { smtpUrl?: string; from: string; logger: Logger }): Mailer {
+/** A message could not be handed to the mail server. The mailer has logged it; callers decide what else to do. */
+export class MailSendError extends AppError {
+  constructor(
+    readonly via: MailVia,
+    message: string,
+  ) {
+    super(502, 'mail_send_failed', message);
+  }
+}
+
+export type CreateTransport = (options: string | SMTPTransport.Options) => Transporter<SMTPTransport.SentMessageInfo>;
+
+export interface MailerOptions {
+  smtpUrl?: string;
+  from: string;
+  logger: Logger;
+  /**
+   * The SendGrid settings of the back office, read for each message when SMTP_URL is not set. Reads through the
+   * settings cache, so turning SendGrid on or off, or changing its key, applies within seconds, without a restart.
+   * Absent (scripts): SendGrid is never used.
+   */
+  sendgrid?: () => Promise<SendGridSetting>;
+  /** For tests: builds the nodemailer transport from the chosen options (nodemailer.createTransport by default). */
+  createTransport?: CreateTransport;
+}
+
+/** The sender address when MAIL_FROM is not set. */
+export const DEFAULT_MAIL_FROM = 'no-reply@statuslink.app';
+
+const SENDGRID_OFF: SendGridSetting = { enabled: false, apiKey: null };
+
+export function createMailer(options: MailerOptions): Mailer {
   const { smtpUrl, from, logger } = options;
-  if (!smtpUrl) {
-    return {
-      transport: 'log',
-      async send(m) {
-        logger.info(
-          { mail: { to: m.to, subject: m.subject } },
-          `E-mail not sent (no SMTP_URL configured). To: ${m.to}\nSubject: ${m.subject}\n\n${m.text}`,
-        );
-      },
-      close() {},
-    };
+  const build: CreateTransport = options.createTransport ?? ((o) => nodemailer.createTransport(o));
+  let last: MailVia = smtpUrl ? 'smtp' : 'log';
+  let smtp: Transporter<SMTPTransport.SentMessageInfo> | undefined;
+  // One SendGrid transport, for the key it was built with; a new key replaces it.
+  let sendgrid: { key: string; transporter: Transporter<SMTPTransport.SentMessageInfo> } | undefined;
+
+  async function sendgridSetting(m: MailMessage): Promise<SendGridSetting> {
+    if (smtpUrl || !options.sendgrid) return SENDGRID_OFF;
+    try {
+      return await options.sendgrid();
+    } catch (err) {
+      const reason = 'the e-mail settings could not be read';
+      logger.error({ err, mail: { to: m.to, subject: m.subject } }, `E-mail not sent: ${reason}.`);
+      throw new MailSendError('log', `E-mail could not be sent: ${reason}.`);
+    }
   }
-  const url = new URL(smtpUrl);
-  for (const [k, v] of Object.entries({ connectionTimeout: '10000', greetingTimeout: '10000', socketTimeout: '20000' })) {
-    if (!url.searchParams.has(k)) url.searchParams.set(k, v);
-  }
-  const transporter = nodemailer.createTransport(url.toString());
+
   return {
-    transport: 'smtp',
+    get transport() {
+      return last;
+    },
     async send(m) {
-      await transporter.sendMail({
-        from: m.fromName ? { name: m.fromName, address: from } : from,
-        to: m.to,
-        replyTo: m.replyTo,
-        subject: m.subject,
-        text: m.text,
-        html: m.html,
-      });
-      logger.info({ mail: { to: m.to, subject: m.subject } }, 'e-mail sent');
+      const choice = chooseMailTransport({ smtpUrl, sendgrid: await sendgridSetting(m) });
+      last = choice.via;
+      if (choice.via === 'log') {
+        logger.info(
+          { mail: { to: m.to, subject: m.subject, via: 'log' } },
+          `E-mail not sent (no SMTP_URL, SendGrid not in use). To: ${m.to}\nSubject: ${m.subject}\n\n${m.text}`,
+        );
+        return;
+      }
+      let transporter: Transporter<SMTPTransport.SentMessageInfo>;
+      if (choice.via === 'smtp') {
+        smtp ??= build(choice.options);
+        transporter = smtp;
+      } else {
+        const key = String(choice.options.auth?.pass ?? '');
+        if (sendgrid?.key !== key) {
+          sendgrid?.transporter.close();
+          sendgrid = { key, transporter: build(choice.options) };
+        }
+        transporter = sendgrid.transporter;
+      }
+      try {
+        await transporter.sendMail({
+          from: m.fromName ? { name: m.fromName, address: from } : from,
+          to: m.to,
+          replyTo: m.replyTo,
+          subject: m.subject,
+          text: m.text,
+          html: m.html,
+        });
+      } catch (err) {
+        const reason = describeMailError(err, choice.via);
+        // The recipient and subject only: the body may hold a sign-in link or a code.
+        logger.error({ err, mail: { to: m.to, subject: m.subject, via: choice.via } }, `E-mail not sent: ${reason}`);
+        throw new MailSendError(choice.via, `E-mail could not be sent: ${reason}`);
+      }
+      logger.info({ mail: { to: m.to, subject: m.subject, via: choice.via } }, 'e-mail sent');
     },
     close() {
-      transporter.close();
+      smtp?.close();
+      sendgrid?.transporter.close();
     },
   };
 }

@@ -18,7 +18,9 @@ import { listEmailTemplates } from '../../services/email-templates/list-email-te
 import { renderEmail, sampleValues, unknownPlaceholders } from '../../services/email-templates/render';
 import { resetEmailTemplate, saveEmailTemplate, TEMPLATE_BODY_MAX, TEMPLATE_SUBJECT_MAX } from '../../services/email-templates/save-email-template';
 import { templateCacheFor } from '../../services/email-templates/template-cache';
+import { DEFAULT_MAIL_FROM } from '../../integrations/mail/mailer';
 import { getPlatformSettings } from '../../services/platform-settings/get-platform-settings';
+import { mailStatus } from '../../services/platform-settings/mail-settings';
 import { platformSecretNames, readSealedSecrets, secretStatuses } from '../../services/platform-settings/platform-secrets';
 import { savePlatformSettings, settingsUpdatedAt } from '../../services/platform-settings/save-platform-settings';
 import { actorOf, errorShape, fetchHeaders, guardErrors, hasTwoFactor, requireOperator } from './guard';
@@ -76,6 +78,8 @@ const settingsResponse = z.object({
   settings: z.record(z.string(), z.record(z.string(), z.unknown())),
   secrets: z.object(Object.fromEntries(platformSecretNames.map((n) => [n, secretStatus])) as Record<(typeof platformSecretNames)[number], typeof secretStatus>),
   updatedAt: z.iso.datetime().nullable(),
+  /** Which way e-mail goes now (SMTP_URL, SendGrid or the log), with notes where the settings say otherwise. */
+  mail: z.object({ via: z.enum(['smtp', 'sendgrid', 'log']), label: z.string(), from: z.string(), notes: z.array(z.string()) }),
 });
 
 const templateKeyParams = z.object({ key: z.enum(emailTemplateKeys) });
@@ -295,10 +299,12 @@ export async function adminRoutes(app: FastifyInstance) {
     async function settingsView() {
       const settings = await getPlatformSettings(app.ctx.db);
       const sealed = await readSealedSecrets(app.ctx.db);
+      const { env } = app.ctx;
       return {
         settings: settings as unknown as Record<string, Record<string, unknown>>,
-        secrets: secretStatuses(sealed, app.ctx.env.BETTER_AUTH_SECRET!),
+        secrets: secretStatuses(sealed, env.BETTER_AUTH_SECRET!),
         updatedAt: iso(await settingsUpdatedAt(app.ctx.db)),
+        mail: mailStatus({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? DEFAULT_MAIL_FROM, settings, sealed, authSecret: env.BETTER_AUTH_SECRET! }),
       };
     }
 

@@ -8,7 +8,7 @@ export async function getPlatformSettings(db: Db | Tx): Promise<PlatformSettings
   const [row] = await db.select({ data: platformSettings.data }).from(platformSettings).where(eq(platformSettings.id, 1));
   const stored = structuredClone(row?.data ?? {}) as Record<string, unknown>;
   const parsed = platformSettingsSchema.safeParse(stored);
-  if (parsed.success) return parsed.data;
+  if (parsed.success) return withFixedIntegrationFlags(parsed.data);
   // Drop each value that no longer validates (a bound changed, say), keeping the rest.
   for (const issue of parsed.error.issues) {
     const [group, key] = issue.path.map(String);
@@ -16,5 +16,14 @@ export async function getPlatformSettings(db: Db | Tx): Promise<PlatformSettings
     if (key && section && typeof section === 'object') delete (section as Record<string, unknown>)[key];
     else if (group) delete stored[group];
   }
-  return platformSettingsSchema.parse(stored);
+  return withFixedIntegrationFlags(platformSettingsSchema.parse(stored));
+}
+
+/**
+ * The two integration switches that cannot honestly be switched (decision 7, "API keys of outside services"):
+ * Google Sheets are read through their public CSV export, which needs no key and is always on; no billing is
+ * connected, so Stripe is always off. Whatever was stored or sent, the settings say so.
+ */
+export function withFixedIntegrationFlags(settings: PlatformSettings): PlatformSettings {
+  return { ...settings, api: { ...settings.api, googleSheetsEnabled: true, stripeEnabled: false } };
 }

@@ -5,7 +5,7 @@ import { platformSettings } from '../../db/schema';
 import { ValidationError } from '../../errors';
 import { ipAllowed } from './ip-allow-list';
 import { recordActivity } from '../activity/record-activity';
-import { getPlatformSettings } from './get-platform-settings';
+import { getPlatformSettings, withFixedIntegrationFlags } from './get-platform-settings';
 import { type PlatformSecretName, platformSecretNames, readSealedSecrets, SECRETS_FIELD } from './platform-secrets';
 import { encryptSecret } from './secret-box';
 import type { SettingsCache } from './settings-cache';
@@ -44,7 +44,7 @@ export async function savePlatformSettings(
     const issue = parsed.error.issues[0]!;
     throw new ValidationError(issue.message);
   }
-  const next = parsed.data;
+  const next = withFixedIntegrationFlags(parsed.data);
   // The keys never travel in the settings document.
   next.api = { ...next.api, googleSheetsApiKey: '', stripeApiKey: '', sendgridApiKey: '' };
 

@@ -1,13 +1,14 @@
 import { messages } from '@core/messages';
 import { plans, signupPlanIds } from '@core/plans';
 import { type PlatformSettings, platformSettingBounds, platformSettingsSchema, trialReminderDaysFor } from '@core/validation/admin-settings';
-import { CheckCircle2Icon, SaveIcon } from 'lucide-react';
+import { CheckCircle2Icon, MailIcon, SaveIcon } from 'lucide-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@web/components/page-header';
 import { PageTitle } from '@web/components/page-title';
 import { LoadingState, Spinner } from '@web/components/spinner';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
+import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Checkbox } from '@web/components/ui/checkbox';
@@ -84,11 +85,76 @@ function NumberInput({ id, value, onChange, bound, error }: { id: string; value:
   );
 }
 
-const secretLabels: Record<SecretName, { key: SecretName; label: string; toggle: 'googleSheetsEnabled' | 'stripeEnabled' | 'sendgridEnabled'; toggleLabel: string }> = {
-  googleSheetsApiKey: { key: 'googleSheetsApiKey', label: 'Google Sheets API key', toggle: 'googleSheetsEnabled', toggleLabel: 'Google Sheets integration enabled' },
-  stripeApiKey: { key: 'stripeApiKey', label: 'Stripe API key', toggle: 'stripeEnabled', toggleLabel: 'Stripe payments enabled' },
-  sendgridApiKey: { key: 'sendgridApiKey', label: 'SendGrid API key', toggle: 'sendgridEnabled', toggleLabel: 'SendGrid e-mail enabled' },
+type IntegrationInfo = {
+  title: string;
+  keyLabel: string;
+  status: (loaded: AdminSettingsResponse) => { text: string; variant: 'success' | 'secondary' | 'info' | 'warning' };
+  description: (loaded: AdminSettingsResponse) => ReactNode;
+  /** Only SendGrid has a switch that does something; the other two cannot honestly be switched (decision 7). */
+  toggle?: { id: 'sendgridEnabled'; label: string };
 };
+
+const integrations: Record<SecretName, IntegrationInfo> = {
+  sendgridApiKey: {
+    title: 'SendGrid (e-mail)',
+    keyLabel: 'SendGrid API key',
+    status: (l) => (l.mail.via === 'sendgrid' ? { text: 'In use', variant: 'success' } : { text: 'Not in use', variant: 'secondary' }),
+    description: (l) => (
+      <>
+        When on, the platform&apos;s e-mail goes through SendGrid&apos;s SMTP relay (smtp.sendgrid.net, port 587, STARTTLS). The sender
+        address <span className="font-medium text-foreground">{l.mail.from}</span> (MAIL_FROM) must be a verified sender in SendGrid. An
+        SMTP_URL set on the server takes precedence. Save, then use &quot;Send Test&quot; under Email Templates to check it.
+      </>
+    ),
+    toggle: { id: 'sendgridEnabled', label: 'Send e-mail through SendGrid' },
+  },
+  googleSheetsApiKey: {
+    title: 'Google Sheets',
+    keyLabel: 'Google Sheets API key (stored only, not used)',
+    status: () => ({ text: 'No key needed', variant: 'info' }),
+    description: () => (
+      <>
+        Client sheets are read through their CSV export, which works for any sheet shared as &quot;Anyone with the link can
+        view&quot; and needs no key. A key would reach no sheet that link sharing does not, and writing to a sheet needs the
+        owner&apos;s sign-in, not a key, so none is used. A key saved here is only stored (encrypted).
+      </>
+    ),
+  },
+  stripeApiKey: {
+    title: 'Stripe (billing)',
+    keyLabel: 'Stripe API key (stored only, not used)',
+    status: () => ({ text: 'Not connected', variant: 'warning' }),
+    description: () => (
+      <>
+        Billing is not connected yet: no payments are taken and no card is charged. The key is only stored (encrypted) for
+        when billing is built.
+      </>
+    ),
+  },
+};
+
+/** Which way e-mail goes now, from the saved settings and the server's SMTP_URL. */
+function MailRoute({ mail }: { mail: AdminSettingsResponse['mail'] }) {
+  return (
+    <Alert data-testid="mail-route">
+      <MailIcon aria-hidden="true" />
+      <AlertDescription>
+        <p>
+          E-mail is sent through: <span className="font-semibold">{mail.label}</span>
+        </p>
+        <p className="text-xs text-muted-foreground">
+          {mail.via === 'log' ? 'Each e-mail, links included, is written to the server log and nobody receives it. ' : null}
+          Sender address: {mail.from}. Order: SMTP_URL on the server, else SendGrid when on with a key, else the server log.
+        </p>
+        {mail.notes.map((n) => (
+          <p key={n} className="mt-1 text-xs font-medium text-amber-800 dark:text-amber-300">
+            {n}
+          </p>
+        ))}
+      </AlertDescription>
+    </Alert>
+  );
+}
 
 /** The form, once the settings are loaded. */
 function SettingsForm({ loaded }: { loaded: AdminSettingsResponse }) {
@@ -242,17 +308,28 @@ function SettingsForm({ loaded }: { loaded: AdminSettingsResponse }) {
         <Card role="tabpanel" id="panel-api" aria-labelledby="tab-api">
           <CardHeader>
             <CardTitle className="text-lg">API & Integrations</CardTitle>
-            <CardDescription>Keys are stored encrypted and never shown again; leave a field empty to keep the saved key.</CardDescription>
+            <CardDescription>Keys are stored encrypted and never shown again; leave a field empty to keep the saved key. Only SendGrid&apos;s key is used today.</CardDescription>
           </CardHeader>
           <CardContent className="space-y-6">
-            {(Object.keys(secretLabels) as SecretName[]).map((name) => {
-              const info = secretLabels[name];
+            {(Object.keys(integrations) as SecretName[]).map((name) => {
+              const info = integrations[name];
               const status = loaded.secrets[name];
               const pending = secrets[name];
+              const badge = info.status(loaded);
               return (
-                <div key={name} className="space-y-3 border-b border-border pb-5 last:border-0">
-                  <Toggle id={info.toggle} label={info.toggleLabel} checked={api[info.toggle]} onChange={(v) => set('api', info.toggle, v)} />
-                  <Field id={name} label={info.label} hint={pending === null ? 'Will be removed when you save.' : status.configured ? `Saved: ${status.masked}` : 'Not set.'}>
+                <section key={name} aria-labelledby={`${name}-title`} className="space-y-3 border-b border-border pb-5 last:border-0">
+                  <div className="flex flex-wrap items-center gap-2">
+                    <h3 id={`${name}-title`} className="font-semibold">
+                      {info.title}
+                    </h3>
+                    <Badge variant={badge.variant}>{badge.text}</Badge>
+                  </div>
+                  <p className="text-sm text-muted-foreground">{info.description(loaded)}</p>
+                  {name === 'sendgridApiKey' ? <MailRoute mail={loaded.mail} /> : null}
+                  {info.toggle ? (
+                    <Toggle id={info.toggle.id} label={info.toggle.label} checked={api[info.toggle.id]} onChange={(v) => set('api', info.toggle!.id, v)} />
+                  ) : null}
+                  <Field id={name} label={info.keyLabel} hint={pending === null ? 'Will be removed when you save.' : status.configured ? `Saved: ${status.masked}` : 'Not set.'}>
                     <div className="flex flex-wrap gap-2">
                       <Input
                         id={name}
@@ -270,7 +347,7 @@ function SettingsForm({ loaded }: { loaded: AdminSettingsResponse }) {
                       ) : null}
                     </div>
                   </Field>
-                </div>
+                </section>
               );
             })}
             <div className="grid gap-5 sm:grid-cols-2">
@@ -354,6 +431,7 @@ function SettingsForm({ loaded }: { loaded: AdminSettingsResponse }) {
                   <Input id="emailFooterText" value={em.emailFooterText} onChange={(e) => set('email', 'emailFooterText', e.target.value)} />
                 </Field>
               </div>
+              <MailRoute mail={loaded.mail} />
               <p className="text-xs text-muted-foreground">Save Settings applies these. Templates below are saved on their own.</p>
             </CardContent>
           </Card>

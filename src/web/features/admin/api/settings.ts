@@ -9,6 +9,8 @@ export interface AdminSettingsResponse {
   settings: PlatformSettings;
   secrets: Record<SecretName, { configured: boolean; masked: string | null }>;
   updatedAt: string | null;
+  /** Which way e-mail goes now: SMTP_URL (server), SendGrid (this page) or the server log. */
+  mail: { via: 'smtp' | 'sendgrid' | 'log'; label: string; from: string; notes: string[] };
 }
 
 export interface SaveSettingsInput {
