@@ -11,8 +11,8 @@ import { usePublicConfig } from '@web/features/config/api/use-public-config';
 import { errorMessage } from '@web/lib/api-client';
 import { paths } from '@web/lib/paths';
 import { AuthCard, authLinkClass } from './auth-card';
-import { fieldErrors } from './form-errors';
-import { TextField } from './text-field';
+import { fieldErrors } from '@web/lib/form-errors';
+import { TextField } from '@web/components/text-field';
 
 /** /forgot-password (spec 2.12): form, sending, 'Check Your Email'. */
 export function ForgotPasswordPage() {

@@ -11,8 +11,8 @@ import { usePublicConfig } from '@web/features/config/api/use-public-config';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { paths } from '@web/lib/paths';
 import { AuthCard, authLinkClass } from './auth-card';
-import { fieldErrors } from './form-errors';
-import { TextField } from './text-field';
+import { fieldErrors } from '@web/lib/form-errors';
+import { TextField } from '@web/components/text-field';
 
 function isInvalidTokenError(error: unknown): boolean {
   return error instanceof ApiError && /TOKEN/i.test(error.code);

@@ -15,10 +15,10 @@ import { usePublicConfig } from '@web/features/config/api/use-public-config';
 import { errorMessage } from '@web/lib/api-client';
 import { paths } from '@web/lib/paths';
 import { AuthCard, authLinkClass } from './auth-card';
-import { fieldErrors } from './form-errors';
+import { fieldErrors } from '@web/lib/form-errors';
 import { PlanPicker } from './plan-picker';
 import { SignupStepIndicator, signupSteps } from './signup-step-indicator';
-import { TextField } from './text-field';
+import { TextField } from '@web/components/text-field';
 
 type Step = 1 | 2 | 3;
 

@@ -6,7 +6,8 @@ import { Button } from '@web/components/ui/button';
 import { usePublicConfig } from '@web/features/config/api/use-public-config';
 import { errorMessage } from '@web/lib/api-client';
 import { useChangePassword } from '../api/account';
-import { FormField, issuesByField } from './form-field';
+import { TextField } from '@web/components/text-field';
+import { fieldErrors } from '@web/lib/form-errors';
 
 type Fields = { currentPassword: string; newPassword: string; confirmPassword: string };
 const empty: Fields = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -40,7 +41,7 @@ export function PasswordForm() {
     change.reset();
     const parsed = changePasswordSchemaFor(config.passwordPolicy).safeParse(fields);
     if (!parsed.success) {
-      setErrors(issuesByField(parsed.error.issues));
+      setErrors(fieldErrors(parsed.error));
       return;
     }
     setErrors({});
@@ -52,7 +53,7 @@ export function PasswordForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Change password">
-      <FormField
+      <TextField
         id="account-current-password"
         label="Current Password"
         password
@@ -61,7 +62,7 @@ export function PasswordForm() {
         onChange={(e) => set('currentPassword')(e.target.value)}
         error={errors.currentPassword}
       />
-      <FormField
+      <TextField
         id="account-new-password"
         label="New Password"
         password
@@ -71,7 +72,7 @@ export function PasswordForm() {
         error={errors.newPassword}
         hint={policyText(config.passwordPolicy)}
       />
-      <FormField
+      <TextField
         id="account-confirm-password"
         label="Confirm New Password"
         password

@@ -10,7 +10,8 @@ import type { MeBusiness } from '@web/features/auth/api/me';
 import { NativeSelect } from '@web/features/portals/components/native-select';
 import { errorMessage } from '@web/lib/api-client';
 import { useUpdateProfile } from '../api/account';
-import { FormField, issuesByField } from './form-field';
+import { TextField } from '@web/components/text-field';
+import { fieldErrors } from '@web/lib/form-errors';
 
 /** 'Saved!' shows this long (spec 9: save confirmation 3 s). */
 const SAVED_MS = 3000;
@@ -60,7 +61,7 @@ export function ProfileForm({ business }: { business: MeBusiness }) {
     update.reset();
     const parsed = profileUpdateSchema.safeParse(fields);
     if (!parsed.success) {
-      setErrors(issuesByField(parsed.error.issues));
+      setErrors(fieldErrors(parsed.error));
       return;
     }
     setErrors({});
@@ -75,9 +76,9 @@ export function ProfileForm({ business }: { business: MeBusiness }) {
   return (
     <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Profile">
       <div className="grid gap-5 sm:grid-cols-2">
-        <FormField id="account-company" label="Company Name" autoComplete="organization" value={fields.companyName} onChange={(e) => set('companyName')(e.target.value)} error={errors.companyName} />
-        <FormField id="account-owner" label="Owner Name" autoComplete="name" value={fields.ownerName} onChange={(e) => set('ownerName')(e.target.value)} error={errors.ownerName} />
-        <FormField id="account-phone" label="Phone Number" type="tel" autoComplete="tel" value={fields.phone} onChange={(e) => set('phone')(e.target.value)} error={errors.phone} />
+        <TextField id="account-company" label="Company Name" autoComplete="organization" value={fields.companyName} onChange={(e) => set('companyName')(e.target.value)} error={errors.companyName} />
+        <TextField id="account-owner" label="Owner Name" autoComplete="name" value={fields.ownerName} onChange={(e) => set('ownerName')(e.target.value)} error={errors.ownerName} />
+        <TextField id="account-phone" label="Phone Number" type="tel" autoComplete="tel" value={fields.phone} onChange={(e) => set('phone')(e.target.value)} error={errors.phone} />
         <div className="space-y-2">
           <Label htmlFor="account-timezone">Time Zone</Label>
           <NativeSelect
