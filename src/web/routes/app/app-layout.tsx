@@ -14,7 +14,8 @@ const navItems: ShellNavItem[] = [
   { to: paths.app.dashboard, label: 'Dashboard' },
   { to: paths.app.portals, label: 'Client Management' },
   { to: paths.app.analytics, label: 'Analytics' },
-  { to: paths.app.configurator, label: 'Portal Config' },
+  // The template editor is opened from the configurator: it belongs under the same item, not the Dashboard fallback.
+  { to: paths.app.configurator, label: 'Portal Config', alsoActiveOn: [paths.app.templateConfig] },
   { to: paths.app.workload, label: 'Workload Management' },
   { to: paths.app.sheetsSetup, label: 'Google Sheets', alsoActiveOn: [paths.app.setup] },
 ];

@@ -5,8 +5,8 @@ import { useSearchParams } from 'react-router';
 import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
 import { PageTitle } from '@web/components/page-title';
+import { LoadError } from '@web/components/load-error';
 import { LoadingState, Spinner } from '@web/components/spinner';
-import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { useCurrentPortal } from '@web/features/dashboard/api/portals';
 import { portalQueryOptions } from '@web/features/portals/api/portal';
@@ -42,11 +42,7 @@ export function SheetsSetupPage() {
       <PageHeader title="Google Sheets Setup" description="Connect the spreadsheet that holds your client list, or upload it as a CSV file." />
       <div className="space-y-6">
         {list.isPending ? <LoadingState label="Loading your portals..." /> : null}
-        {list.isError ? (
-          <Alert variant="destructive">
-            <AlertDescription>{errorMessage(list.error)}</AlertDescription>
-          </Alert>
-        ) : null}
+        {list.isError ? <LoadError title="Could not load your portals" error={list.error} onRetry={() => list.refetch()} /> : null}
         {list.isSuccess && portals.length === 0 ? <FirstPortal /> : null}
         {list.isSuccess && portals.length > 0 ? <PortalsPanel currentId={selectedId} onSelect={select} /> : null}
         {selectedId ? <PortalSource key={selectedId} portalId={selectedId} /> : null}
@@ -70,13 +66,7 @@ function FirstPortal() {
 function PortalSource({ portalId }: { portalId: string }) {
   const portal = useQuery(portalQueryOptions(portalId));
   if (portal.isPending) return <LoadingState label="Loading the portal..." />;
-  if (portal.isError) {
-    return (
-      <Alert variant="destructive">
-        <AlertDescription>{errorMessage(portal.error)}</AlertDescription>
-      </Alert>
-    );
-  }
+  if (portal.isError) return <LoadError title="Could not load the portal" error={portal.error} onRetry={() => portal.refetch()} />;
   return <SourceOrWizard portal={portal.data} />;
 }
 

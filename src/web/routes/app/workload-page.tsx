@@ -5,8 +5,8 @@ import { addHoliday, removeHoliday, workloadBounds, workloadSettingsSchema, type
 import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
 import { PageTitle } from '@web/components/page-title';
+import { LoadError } from '@web/components/load-error';
 import { LoadingState, Spinner } from '@web/components/spinner';
-import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Checkbox } from '@web/components/ui/checkbox';
@@ -32,9 +32,7 @@ export function WorkloadPage() {
       {current.query.isPending ? (
         <LoadingState />
       ) : current.query.isError ? (
-        <Alert variant="destructive">
-          <AlertDescription>{errorMessage(current.query.error)}</AlertDescription>
-        </Alert>
+        <LoadError title="Could not load your portals" error={current.query.error} onRetry={() => current.query.refetch()} />
       ) : !portal || !current.hasSource ? (
         <EmptyState
           icon={WorkflowIcon}
@@ -54,12 +52,7 @@ function WorkloadLoader({ portalId }: { portalId: string }) {
   const saved = useQuery(workloadQueryOptions(portalId));
   if (saved.isPending) return <LoadingState label="Loading workload..." />;
   if (saved.isError)
-    return (
-      <Alert variant="destructive">
-        <AlertTitle>Could not load the workload</AlertTitle>
-        <AlertDescription>{errorMessage(saved.error)}</AlertDescription>
-      </Alert>
-    );
+    return <LoadError title="Could not load the workload" error={saved.error} onRetry={() => saved.refetch()} />;
   return <WorkloadForm portalId={portalId} initial={saved.data.settings} />;
 }
 
@@ -257,9 +250,10 @@ function WorkloadForm({ portalId, initial }: { portalId: string; initial: Worklo
                       {preview.data.queue.map((q) => (
                         <tr key={q.clientId}>
                           <td className="py-1.5 pr-2 tabular-nums">{q.position}</td>
-                          <td className="max-w-[8rem] truncate py-1.5 pr-2">{q.name}</td>
-                          <td className="py-1.5 pr-2 tabular-nums">{q.currentEstimate}</td>
-                          <td className={`py-1.5 tabular-nums ${q.proposedEstimate !== q.currentEstimate ? 'font-semibold text-primary' : ''}`}>{q.proposedEstimate}</td>
+                          <td className="max-w-[6rem] truncate py-1.5 pr-2 sm:max-w-[10rem]">{q.name}</td>
+                          <td className="whitespace-nowrap py-1.5 pr-2 tabular-nums">{q.currentEstimate}</td>
+                          {/* text-link, not text-primary: the button blue is 3.5:1 on a dark card, under AA for text. */}
+                          <td className={`whitespace-nowrap py-1.5 tabular-nums ${q.proposedEstimate !== q.currentEstimate ? 'font-semibold text-link' : ''}`}>{q.proposedEstimate}</td>
                         </tr>
                       ))}
                     </tbody>
