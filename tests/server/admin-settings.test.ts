@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultPlatformSettings } from '../../src/core/validation/admin-settings';
 import { activityEvents, businessProfiles, platformSettings } from '../../src/server/db/schema';
 import { getPlatformSecret } from '../../src/server/services/platform-settings/platform-secrets';
-import { createTestApp, postJson, signUp, signupBody, type TestApp } from '../support/test-app';
+import { createTestApp, postJson, signUp, signupBody, TEST_ORIGIN, type TestApp } from '../support/test-app';
 import { latestCookies, makeAdmin, saveSettings, send } from './admin-support';
 
 let t: TestApp;
@@ -175,6 +175,19 @@ describe('rate limit and daily API calls per business', () => {
     // Another business has its own count; the auth state is not metered.
     expect((await send(t.app, 'GET', '/api/v1/anything', b.cookie)).statusCode).not.toBe(429);
     expect((await send(t.app, 'GET', '/api/v1/me', a.cookie)).statusCode).toBe(200);
+  });
+
+  it('does not meter the app’s own screens (the browser marks their calls same-origin)', async () => {
+    await saveSettings(t, admin.cookie, { api: { rateLimit: 10 } });
+    const a = await signUp(t.app);
+    const ownPage = (url: string) =>
+      t.app.inject({ method: 'GET', url, headers: { origin: TEST_ORIGIN, cookie: a.cookie, 'sec-fetch-site': 'same-origin' } });
+    for (let i = 0; i < 30; i += 1) expect((await ownPage('/api/v1/portals')).statusCode).toBe(200);
+    // A script's calls still count, and from another site the browser would say cross-site.
+    for (let i = 0; i < 10; i += 1) expect((await send(t.app, 'GET', '/api/v1/portals', a.cookie)).statusCode).toBe(200);
+    expect((await send(t.app, 'GET', '/api/v1/portals', a.cookie)).statusCode).toBe(429);
+    const crossSite = await t.app.inject({ method: 'GET', url: '/api/v1/portals', headers: { cookie: a.cookie, 'sec-fetch-site': 'cross-site' } });
+    expect(crossSite.statusCode).toBe(429);
   });
 
   it('answers 429 daily_limit_exceeded once the day’s calls are used, until midnight UTC', async () => {

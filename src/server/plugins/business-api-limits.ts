@@ -16,13 +16,25 @@ function msUntilNextUtcMidnight(now: number): number {
 }
 
 /**
+ * A request made by the app's own pages: the browser says the fetch came from our own origin. Browsers set
+ * Sec-Fetch-Site themselves (page scripts cannot), so only a program that is not a browser could claim it, and
+ * such a program would only escape its own business's quota; the per-address limits (plugins/rate-limit.ts)
+ * still apply to it.
+ */
+export function isOwnPageRequest(headers: Record<string, string | string[] | undefined>): boolean {
+  return headers['sec-fetch-site'] === 'same-origin';
+}
+
+/**
  * The API settings "rate limit" (calls per minute) and "max API calls" (per day), per business, on the business
- * API (/api/v1). Over either: 429 with Retry-After. Counts live in the shared rate store (memory or Redis).
+ * API (/api/v1) used as an API: by scripts and integrations. Over either: 429 with Retry-After. Counts live in the
+ * shared rate store (memory or Redis). The app's own screens are not metered: one screen makes several calls, and
+ * an owner clicking through the app went over 60 a minute (decision 7).
  */
 export function registerBusinessApiLimits(app: FastifyInstance) {
   app.addHook('onRequest', async (req, reply) => {
     const path = req.url.split('?')[0]!;
-    if (!path.startsWith('/api/v1/') || UNMETERED.has(path)) return;
+    if (!path.startsWith('/api/v1/') || UNMETERED.has(path) || isOwnPageRequest(req.headers)) return;
     const user = await loadSession(req, reply).catch(() => null);
     if (!user || user.role === 'admin') return;
     await checkBusinessApiLimits(app, user.id);

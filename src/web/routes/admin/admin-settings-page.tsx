@@ -354,7 +354,7 @@ function SettingsForm({ loaded }: { loaded: AdminSettingsResponse }) {
               <NumberInput id="maxApiCalls" bound="maxApiCalls" value={api.maxApiCalls} onChange={(n) => set('api', 'maxApiCalls', n)} error={err('api.maxApiCalls')} />
               <NumberInput id="rateLimit" bound="rateLimit" value={api.rateLimit} onChange={(n) => set('api', 'rateLimit', n)} error={err('api.rateLimit')} />
             </div>
-            <p className="text-xs text-muted-foreground">Both limits apply per business to the business API; over a limit the API answers 429 with Retry-After.</p>
+            <p className="text-xs text-muted-foreground">Both limits apply per business to calls of the business API from scripts and integrations (the app's own screens are not counted); over a limit the API answers 429 with Retry-After.</p>
           </CardContent>
         </Card>
       ) : null}
