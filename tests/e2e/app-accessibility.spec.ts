@@ -12,8 +12,6 @@ import { E2E_BASE_URL } from './support/constants';
 const csv = fs.readFileSync(new URL('../fixtures/sheets/tax-preparer.csv', import.meta.url), 'utf8');
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 const shotsDir = process.env.A11Y_SHOTS;
-/** A11Y_FIXME=1 also runs the checks marked fixme (to see whether the files they wait on are fixed). */
-const runFixmes = Boolean(process.env.A11Y_FIXME);
 const schemes = ['light', 'dark'] as const;
 type Scheme = (typeof schemes)[number];
 
@@ -205,16 +203,9 @@ test.describe('business app loading and error states', () => {
     expect(problems).toEqual([]);
   });
 
-  // The error state offers a way to try again (the dashboard's pattern; src/web/components/load-error.tsx).
-  const noRetry: Record<string, string> = {
-    'client-management': 'src/web/routes/app/client-management-page.tsx: "Could not load your portals" alert has no Try again',
-    'client-detail': 'src/web/routes/app/client-detail-page.tsx: "Could not load this client" alert has no Try again',
-    configurator: 'src/web/routes/app/portal-config-page.tsx: the load error alert (message only) has no title and no Try again',
-    'template-config': 'src/web/routes/app/template-config-page.tsx: "Could not load your portal" alert has no Try again',
-  };
+  // The error state offers a way to try again (src/web/components/load-error.tsx).
   for (const screen of screens.filter((s) => s.name !== 'account')) {
     test(`${screen.name}: the error state offers Try again, which loads the screen`, async ({ page }) => {
-      test.fixme(Boolean(noRetry[screen.name]) && !runFixmes, noRetry[screen.name]);
       const owner = await ownerWithSheet(page);
       await useScheme(page, 'light');
       let fail = true;
@@ -313,10 +304,7 @@ test.describe('business app empty states (new business, no data source)', () => 
 
   // axe leaves one-character text (the step numbers) to "needs review", so this measures it.
   test('sheets-setup wizard: the current step number meets 4.5:1 in light and dark', async ({ page }) => {
-    // FIXME src/web/features/portals/components/setup-wizard/step-indicator.tsx: the current step's number is
-    // `text-primary` (#2563eb) on the dark card (#171717): 3.47:1, under the 4.5:1 AA asks of 14 px text.
-    // Fix there: `active && 'border-primary text-link'` (#1d4ed8 light 6.7:1, #93c5fd dark 9.9:1).
-    test.fixme(!runFixmes, 'step-indicator.tsx: current step number text-primary is 3.47:1 in dark mode');
+    // (It was `text-primary`, #2563eb on the dark card: 3.47:1; now `text-link`: 6.7:1 light, 9.9:1 dark.)
     await signUp(page, 'steps');
     expect((await call(page, 'post', '/api/v1/portals', {})).status()).toBe(201);
     for (const scheme of schemes) {

@@ -5,7 +5,8 @@ import { Link, useParams } from 'react-router';
 import { PageHeader } from '@web/components/page-header';
 import { PageTitle } from '@web/components/page-title';
 import { LoadingState, Spinner } from '@web/components/spinner';
-import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { LoadError } from '@web/components/load-error';
+import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
@@ -48,15 +49,21 @@ export function ClientDetailPage() {
       {current.query.isPending || (portal && detail.isPending) ? (
         <LoadingState label="Loading the client..." />
       ) : current.query.isError || detail.isError ? (
-        <Alert variant="destructive">
-          <AlertTitle>Could not load this client</AlertTitle>
-          <AlertDescription>{errorMessage(current.query.error ?? detail.error)}</AlertDescription>
-        </Alert>
+        <>
+          <h1 className="mb-4 text-2xl font-bold tracking-tight">Client</h1>
+          <LoadError
+            title="Could not load this client"
+            error={current.query.error ?? detail.error}
+            onRetry={() => (current.query.isError ? current.query.refetch() : detail.refetch())}
+          />
+        </>
       ) : !portal || !detail.data ? (
-        <Alert>
-          <AlertTitle>Client not found</AlertTitle>
-          <AlertDescription>This client is not in the current portal.</AlertDescription>
-        </Alert>
+        <>
+          <h1 className="mb-4 text-2xl font-bold tracking-tight">Client not found</h1>
+          <Alert>
+            <AlertDescription>This client is not in the current portal.</AlertDescription>
+          </Alert>
+        </>
       ) : (
         <ClientView portalId={portal.portalId} companyName={portal.config.companyName ?? portal.name} client={detail.data} />
       )}

@@ -6,6 +6,7 @@ import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
 import { PageTitle } from '@web/components/page-title';
 import { LoadingState, Spinner } from '@web/components/spinner';
+import { LoadError } from '@web/components/load-error';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -16,7 +17,6 @@ import { RemovedClients } from '@web/features/clients/components/removed-clients
 import { ClientStatusBadge } from '@web/features/clients/components/status-badge';
 import { useCurrentPortal, type AppPortal } from '@web/features/dashboard/api/portals';
 import { updatedLabel } from '@web/features/dashboard/lib/relative-time';
-import { errorMessage } from '@web/lib/api-client';
 import { paths } from '@web/lib/paths';
 import { ShareModal, type ShareTarget } from './share-modal';
 
@@ -33,10 +33,7 @@ export function ClientManagementPage() {
       {current.query.isPending ? (
         <LoadingState label="Loading your clients..." />
       ) : current.query.isError ? (
-        <Alert variant="destructive">
-          <AlertTitle>Could not load your portals</AlertTitle>
-          <AlertDescription>{errorMessage(current.query.error)}</AlertDescription>
-        </Alert>
+        <LoadError title="Could not load your portals" error={current.query.error} onRetry={() => current.query.refetch()} />
       ) : !portal || !current.hasSource ? (
         <EmptyState icon={DatabaseIcon} title="No Data Source Connected" description="Connect the Google Sheet (or upload the CSV) that holds your client list to see your clients here.">
           <Button asChild>
@@ -142,9 +139,7 @@ function ClientList({ portal }: { portal: AppPortal }) {
             <LoadingState label="Loading clients..." />
           ) : list.isError ? (
             <div className="px-6">
-              <Alert variant="destructive">
-                <AlertDescription>{errorMessage(list.error)}</AlertDescription>
-              </Alert>
+              <LoadError title="Could not load the clients" error={list.error} onRetry={() => list.refetch()} />
             </div>
           ) : list.data.total === 0 ? (
             <div className="px-6">

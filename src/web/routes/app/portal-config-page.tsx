@@ -8,7 +8,7 @@ import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
 import { PageTitle } from '@web/components/page-title';
 import { LoadingState, Spinner } from '@web/components/spinner';
-import { Alert, AlertDescription } from '@web/components/ui/alert';
+import { LoadError } from '@web/components/load-error';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Checkbox } from '@web/components/ui/checkbox';
@@ -49,9 +49,7 @@ export function PortalConfigPage() {
       {current.query.isPending ? (
         <LoadingState />
       ) : current.query.isError ? (
-        <Alert variant="destructive">
-          <AlertDescription>{errorMessage(current.query.error)}</AlertDescription>
-        </Alert>
+        <LoadError title="Could not load your portal" error={current.query.error} onRetry={() => current.query.refetch()} />
       ) : !portal || !current.hasSource ? (
         <EmptyState
           icon={PaletteIcon}

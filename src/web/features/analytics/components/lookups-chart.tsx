@@ -45,7 +45,7 @@ export function LookupsChart({ lookups }: { lookups: PortalAnalytics['lookups'] 
           <div key={d.day} className="relative min-w-0 flex-1 text-[10px] text-muted-foreground sm:text-xs">
             {(days.length - 1 - i) % step === 0 ? (
               // The last label ends at the chart's right edge; the others start at their bar.
-              <span className={cn('absolute top-0 whitespace-nowrap', i === days.length - 1 && days.length > 1 ? 'right-0' : 'left-0')}>{shortDate(d.day)}</span>
+              <span className={cn('absolute top-0 z-10 whitespace-nowrap', i === days.length - 1 && days.length > 1 ? 'right-0' : 'left-0')}>{shortDate(d.day)}</span>
             ) : null}
           </div>
         ))}

@@ -12,7 +12,7 @@ export function PreviewTable({ headers, rows, caption, labels = {} }: { headers:
           <tr>
             {columns.map((c) => (
               <th key={c} scope="col" className="px-3 py-2 align-bottom font-medium">
-                {labels[c] ? <span className="mb-1 block text-xs font-semibold text-primary">{labels[c]}</span> : null}
+                {labels[c] ? <span className="mb-1 block text-xs font-semibold text-link">{labels[c]}</span> : null}
                 <span className="text-xs text-muted-foreground">{columnLetter(c)} </span>
                 {headers[c] || <span className="text-muted-foreground italic">(no header)</span>}
               </th>

@@ -23,7 +23,7 @@ export function StepIndicator({ current, templateMethod }: { current: WizardStep
               className={cn(
                 'flex size-8 items-center justify-center rounded-full border text-sm font-semibold',
                 done && 'border-primary bg-primary text-primary-foreground',
-                active && 'border-primary text-primary',
+                active && 'border-primary text-link',
                 !done && !active && 'border-border text-muted-foreground',
               )}
             >
