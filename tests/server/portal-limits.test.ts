@@ -35,7 +35,10 @@ describe('rate limits (D3, security 17)', () => {
     expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect(limited.json().error).toEqual({ code: 'rate_limited', message: 'Too many requests. Please wait a moment and try again.' });
     // Another address is not affected.
-    expect((await lookup(t.app, p.portalId, { query: 'maria.gonzalez@example.com' })).statusCode).toBe(200);
+    const other = await lookup(t.app, p.portalId, { query: 'maria.gonzalez@example.com' });
+    expect(other.statusCode).toBe(200);
+    // Counted by these limits only, not also by the general API limit (no second count, no x-ratelimit headers).
+    expect(other.headers['x-ratelimit-limit']).toBeUndefined();
   });
 
   it('limits lookups per portal across addresses', async () => {

@@ -17,6 +17,13 @@ export const authPathLimits: Record<string, number> = {
 export const GENERAL_API_LIMIT_PER_MINUTE = 300;
 
 /**
+ * Portal lookups have their own, stricter limits per address and per portal (services/portal-lookup/lookup-limits.ts),
+ * counted in the same store; counting them here too would only add a store round trip (Redis, with several
+ * instances) and three headers to the busiest public endpoint.
+ */
+const PORTAL_LOOKUP = /^\/api\/public\/portals\/[^/?]+\/lookup(?:\?|$)/;
+
+/**
  * Rate limits with 429 and Retry-After. Counts live in memory, or in Redis when REDIS_URL is set
  * so several instances share one count.
  */
@@ -25,7 +32,7 @@ export async function registerRateLimit(app: FastifyInstance, redis?: Redis) {
     global: true,
     timeWindow: 60_000,
     ...(redis ? { redis, nameSpace: 'statuslink:rl:' } : {}),
-    allowList: (req) => !req.url.startsWith('/api/') || req.url.startsWith('/api/health'),
+    allowList: (req) => !req.url.startsWith('/api/') || req.url.startsWith('/api/health') || PORTAL_LOOKUP.test(req.url),
     keyGenerator: (req) => {
       const path = req.url.split('?')[0]!;
       return authPathLimits[path] ? `${req.ip}|${path}` : req.ip;
