@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from './support/test';
-import { E2E_BASE_URL } from './support/constants';
+import { apiCall, ownerWithSheet as sheetOwner, signUpOwner } from './support/business';
 
 // Issue 6 item 10: every screen of the business app (/app) in light and dark mode passes axe-core's WCAG 2 A/AA
 // rules (no serious or critical violation, colour contrast included), fits a 375 px phone screen without
@@ -9,45 +9,19 @@ import { E2E_BASE_URL } from './support/constants';
 // A11Y_SHOTS=dir saves a screenshot of each screen at 375 and 1280 px, light and dark.
 // Also: each screen's loading and error state, and the set-up wizard of a portal without a source.
 
-const csv = fs.readFileSync(new URL('../fixtures/sheets/tax-preparer.csv', import.meta.url), 'utf8');
-const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 const shotsDir = process.env.A11Y_SHOTS;
 const schemes = ['light', 'dark'] as const;
 type Scheme = (typeof schemes)[number];
 
-async function call(page: Page, method: 'get' | 'post', url: string, data?: unknown, contentType = 'application/json') {
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    const res = await page.request[method](url, {
-      headers: { 'content-type': contentType, origin: E2E_BASE_URL },
-      data: data === undefined ? undefined : contentType === 'application/json' ? JSON.stringify(data) : (data as string),
-    });
-    if (res.status() !== 429) return res;
-    await new Promise((r) => setTimeout(r, (Number(res.headers()['retry-after'] ?? 5) + 1) * 1000));
-  }
-  throw new Error(`${url} stayed rate-limited`);
-}
 
 async function signUp(page: Page, label: string) {
-  const res = await call(page, 'post', '/api/auth/sign-up/email', {
-    email: `a11y-${label}-${unique()}@example.com`,
-    password: 'Harbour-Lights-42',
-    name: 'Maya Fischer',
-    companyName: 'Harbor Tax Partners',
-    phone: '+1 555 0100',
-    plan: 'business',
-    timeZone: 'America/New_York',
-  });
-  expect(res.status()).toBe(200);
+  await signUpOwner(page, { label: `a11y-${label}` });
 }
 
 /** Signs up in the page's context (so the page is signed in) and imports the sample sheet; returns a client's path. */
 async function ownerWithSheet(page: Page): Promise<{ clientPath: string }> {
-  await signUp(page, 'sheet');
-  const created = await call(page, 'post', '/api/v1/portals', {});
-  expect(created.status()).toBe(201);
-  const portalId = (await created.json()).portalId as string;
-  expect((await call(page, 'post', `/api/v1/portals/${portalId}/import`, csv, 'text/csv')).status()).toBe(200);
-  const list = await call(page, 'get', `/api/v1/portals/${portalId}/clients`);
+  const { portalId } = await sheetOwner(page, { label: 'a11y-sheet' });
+  const list = await apiCall(page, 'get', `/api/v1/portals/${portalId}/clients`);
   expect(list.status()).toBe(200);
   const { clients } = (await list.json()) as { clients: { clientId: string; name: string }[] };
   const client = clients.find((c) => c.name === 'Sofia Rossi') ?? clients[0]!;
@@ -284,7 +258,7 @@ test.describe('business app empty states (new business, no data source)', () => 
   // A portal without a data source: Google Sheets Setup opens the set-up wizard at its first step.
   test('sheets-setup wizard (portal without a source): light and dark, fits 375 px', async ({ page }) => {
     await signUp(page, 'wizard');
-    expect((await call(page, 'post', '/api/v1/portals', {})).status()).toBe(201);
+    expect((await apiCall(page, 'post', '/api/v1/portals', {})).status()).toBe(201);
     const problems: string[] = [];
     for (const scheme of schemes) {
       await useScheme(page, scheme);
@@ -306,7 +280,7 @@ test.describe('business app empty states (new business, no data source)', () => 
   test('sheets-setup wizard: the current step number meets 4.5:1 in light and dark', async ({ page }) => {
     // (It was `text-primary`, #2563eb on the dark card: 3.47:1; now `text-link`: 6.7:1 light, 9.9:1 dark.)
     await signUp(page, 'steps');
-    expect((await call(page, 'post', '/api/v1/portals', {})).status()).toBe(201);
+    expect((await apiCall(page, 'post', '/api/v1/portals', {})).status()).toBe(201);
     for (const scheme of schemes) {
       await useScheme(page, scheme);
       await open(page, '/app/sheets-setup', 'Google Sheets Setup');

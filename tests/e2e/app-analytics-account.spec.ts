@@ -1,79 +1,24 @@
-import fs from 'node:fs';
 import { summarizeStatuses } from '../../src/core/status';
-import { E2E_BASE_URL } from './support/constants';
+import { apiCall, OWNER_PASSWORD, ownerWithSheet, SAMPLE_CSV, shootBothThemes, signUpOwner } from './support/business';
 import { expect, test, type Page } from './support/test';
 
 // The business app's Analytics and Account pages (issue 6, items 5 and 9) in a real browser: sign up, import the
 // tax preparer's sheet, make portal lookups, check the analytics figures against the sheet, change the period,
 // then edit the profile (it persists after reload) and change the password. H1_SHOTS=dir saves screenshots.
 
-const csv = fs.readFileSync(new URL('../fixtures/sheets/tax-preparer.csv', import.meta.url), 'utf8');
+const csv = SAMPLE_CSV;
 const rows = csv.trim().split('\n').slice(1).map((line) => line.split(','));
 const expected = summarizeStatuses(rows.map((r) => r[3]));
-const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 const shotsDir = process.env.H1_SHOTS;
-const password = 'Harbour-Lights-42';
+const shoot = (page: Page, name: string) => shootBothThemes(page, shotsDir, name);
+const password = OWNER_PASSWORD;
 
-async function call(page: Page, method: 'post' | 'patch', url: string, data: unknown, contentType = 'application/json') {
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    const res = await page.request[method](url, {
-      headers: { 'content-type': contentType, origin: E2E_BASE_URL },
-      data: contentType === 'application/json' ? JSON.stringify(data) : (data as string),
-    });
-    if (res.status() !== 429) return res;
-    await new Promise((r) => setTimeout(r, (Number(res.headers()['retry-after'] ?? 5) + 1) * 1000));
-  }
-  throw new Error(`${url} stayed rate-limited`);
-}
 
-async function ownerWithSheet(page: Page): Promise<{ portalId: string; email: string }> {
-  const email = `analytics-owner-${unique()}@example.com`;
-  const signUp = await call(page, 'post', '/api/auth/sign-up/email', {
-    email,
-    password,
-    name: 'Maya Fischer',
-    companyName: 'Harbor Tax Partners',
-    phone: '+1 555 0100',
-    plan: 'professional',
-    timeZone: 'America/New_York',
-  });
-  expect(signUp.status()).toBe(200);
-  const created = await call(page, 'post', '/api/v1/portals', {});
-  expect(created.status()).toBe(201);
-  const portalId = (await created.json()).portalId as string;
-  expect((await call(page, 'post', `/api/v1/portals/${portalId}/import`, csv, 'text/csv')).status()).toBe(200);
-  return { portalId, email };
-}
 
-async function shoot(page: Page, name: string) {
-  if (!shotsDir) return;
-  fs.mkdirSync(shotsDir, { recursive: true });
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.evaluate((s) => document.documentElement.classList.toggle('dark', s === 'dark'), scheme);
-    for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.waitForTimeout(200);
-      await page.screenshot({ path: `${shotsDir}/${name}-${width}-${scheme}.png`, fullPage: true });
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test.describe('analytics and account', () => {
   test('a business without a sheet is asked to connect one', async ({ page }) => {
-    const signUp = await call(page, 'post', '/api/auth/sign-up/email', {
-      email: `analytics-empty-${unique()}@example.com`,
-      password,
-      name: 'Nia Empty',
-      companyName: 'Empty Co',
-      phone: '+1 555 0101',
-      plan: 'starter',
-      timeZone: 'America/New_York',
-    });
-    expect(signUp.status()).toBe(200);
+    await signUpOwner(page, { label: 'analytics-empty', name: 'Nia Empty', companyName: 'Empty Co', plan: 'starter' });
     await page.goto('/app/analytics');
     await expect(page.getByRole('heading', { name: 'Connect Google Sheets First' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Connect Google Sheet' })).toHaveAttribute('href', '/app/sheets-setup');
@@ -82,11 +27,11 @@ test.describe('analytics and account', () => {
 
   test('analytics figures match the sheet and the period changes; the profile persists; the password changes', async ({ page }) => {
     test.setTimeout(shotsDir ? 300_000 : 120_000);
-    const { portalId } = await ownerWithSheet(page);
+    const { portalId } = await ownerWithSheet(page, { label: 'analytics-owner', plan: 'professional' });
     // Two portal lookups: one found, one not.
-    const found = await call(page, 'post', `/api/public/portals/${portalId}/lookup`, { query: 'maria.gonzalez@example.com' });
+    const found = await apiCall(page, 'post', `/api/public/portals/${portalId}/lookup`, { query: 'maria.gonzalez@example.com' });
     expect(found.status()).toBe(200);
-    const missed = await call(page, 'post', `/api/public/portals/${portalId}/lookup`, { query: 'nobody@example.com' });
+    const missed = await apiCall(page, 'post', `/api/public/portals/${portalId}/lookup`, { query: 'nobody@example.com' });
     expect(missed.status()).toBe(404);
 
     await page.goto('/app/analytics');
@@ -127,7 +72,7 @@ test.describe('analytics and account', () => {
 
     // A status change recorded by a new import: completed in the period, with a measured time.
     const changed = csv.replace('T-1001,Maria Gonzalez,maria.gonzalez@example.com,In Progress', 'T-1001,Maria Gonzalez,maria.gonzalez@example.com,Done');
-    expect((await call(page, 'post', `/api/v1/portals/${portalId}/import`, changed, 'text/csv')).status()).toBe(200);
+    expect((await apiCall(page, 'post', `/api/v1/portals/${portalId}/import`, changed, 'text/csv')).status()).toBe(200);
     await page.reload();
     await expect(page.getByTestId('tile-Completion Rate')).toHaveText(`${Math.round(((expected.completed + 1) / rows.length) * 100)}%`);
     await expect(page.getByTestId('tile-In Progress')).toHaveText(String(expected.inProgress - 1));
@@ -184,7 +129,7 @@ test.describe('analytics and account', () => {
   });
 
   test('the account page is reachable from the phone menu', async ({ page }) => {
-    await ownerWithSheet(page);
+    await ownerWithSheet(page, { label: 'analytics-owner', plan: 'professional' });
     await page.setViewportSize({ width: 375, height: 800 });
     await page.goto('/app/dashboard');
     await page.getByRole('button', { name: 'Open menu' }).click();

@@ -1,15 +1,13 @@
 import zlib from 'node:zlib';
-import fs from 'node:fs';
 import { expect, test, type Page } from './support/test';
-import { E2E_BASE_URL } from './support/constants';
+import { apiCall, ownerWithSheet, shootBothThemes } from './support/business';
 
 // Issue 6 items 7, 8 and 3 in a real browser: a logo uploaded in the Portal Configurator shows in its preview and on
 // the public portal; the Template Configurator previews a real client and saves its edits; a client's updates are
 // marked read when the business opens the client. H2_SHOTS=dir saves screenshots (1280 and 375 wide, light and dark).
 
-const csv = fs.readFileSync(new URL('../fixtures/sheets/tax-preparer.csv', import.meta.url), 'utf8');
-const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 const shotsDir = process.env.H2_SHOTS;
+const shoot = (page: Page, name: string) => shootBothThemes(page, shotsDir, name);
 
 /** A solid-colour PNG, made here (no binary fixture needed). */
 function solidPng(size: number, [r, g, b]: [number, number, number]): Buffer {
@@ -42,57 +40,12 @@ function solidPng(size: number, [r, g, b]: [number, number, number]): Buffer {
   return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', zlib.deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
 }
 
-async function call(page: Page, method: 'post' | 'patch' | 'put', url: string, data: unknown, contentType = 'application/json') {
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    const res = await page.request[method](url, {
-      headers: { 'content-type': contentType, origin: E2E_BASE_URL },
-      data: contentType === 'application/json' ? JSON.stringify(data) : (data as string),
-    });
-    if (res.status() !== 429) return res;
-    await new Promise((r) => setTimeout(r, (Number(res.headers()['retry-after'] ?? 5) + 1) * 1000));
-  }
-  throw new Error(`${url} stayed rate-limited`);
-}
 
-async function ownerWithSheet(page: Page): Promise<string> {
-  const signUp = await call(page, 'post', '/api/auth/sign-up/email', {
-    email: `h2-owner-${unique()}@example.com`,
-    password: 'Harbour-Lights-42',
-    name: 'Maya Fischer',
-    companyName: 'Harbor Tax Partners',
-    phone: '+1 555 0100',
-    plan: 'business',
-    timeZone: 'America/New_York',
-  });
-  expect(signUp.status()).toBe(200);
-  const created = await call(page, 'post', '/api/v1/portals', {});
-  expect(created.status()).toBe(201);
-  const portalId = (await created.json()).portalId as string;
-  expect((await call(page, 'post', `/api/v1/portals/${portalId}/import`, csv, 'text/csv')).status()).toBe(200);
-  return portalId;
-}
 
-async function shoot(page: Page, name: string) {
-  if (!shotsDir) return;
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.evaluate((s) => {
-      document.documentElement.classList.toggle('dark', s === 'dark');
-    }, scheme);
-    for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.waitForTimeout(250);
-      await page.screenshot({ path: `${shotsDir}/${name}-${width}-${scheme}.png`, fullPage: true });
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test.describe('portal configuration and template', () => {
   test('a logo uploaded in the configurator shows in the preview and on the public portal', async ({ page }) => {
-    const portalId = await ownerWithSheet(page);
+    const { portalId } = await ownerWithSheet(page, { label: 'config-owner' });
     await page.goto('/app/configurator');
     await expect(page.getByRole('button', { name: 'Upload image' })).toBeVisible();
 
@@ -138,7 +91,7 @@ test.describe('portal configuration and template', () => {
   });
 
   test('the template configurator previews a real client and saves its edits', async ({ page }) => {
-    const portalId = await ownerWithSheet(page);
+    const { portalId } = await ownerWithSheet(page, { label: 'config-owner' });
     await page.goto('/app/template-config');
     const preview = page.getByTestId('template-preview');
     const card = page.getByTestId('template-preview-card');
@@ -175,13 +128,13 @@ test.describe('portal configuration and template', () => {
   });
 
   test("opening a client marks the client's portal updates read", async ({ page }) => {
-    const portalId = await ownerWithSheet(page);
-    expect((await call(page, 'patch', `/api/v1/portals/${portalId}`, { config: { allowClientUpdates: true } })).status()).toBe(200);
-    const link = await call(page, 'post', `/api/v1/portals/${portalId}/clients/T-1004/access-link`, {});
+    const { portalId } = await ownerWithSheet(page, { label: 'config-owner' });
+    expect((await apiCall(page, 'patch', `/api/v1/portals/${portalId}`, { config: { allowClientUpdates: true } })).status()).toBe(200);
+    const link = await apiCall(page, 'post', `/api/v1/portals/${portalId}/clients/T-1004/access-link`, {});
     const { token } = await link.json();
-    const { session } = await (await call(page, 'post', `/api/public/portals/${portalId}/lookup`, { token })).json();
+    const { session } = await (await apiCall(page, 'post', `/api/public/portals/${portalId}/lookup`, { token })).json();
     for (const message of ['I have uploaded the signed form.', 'Can we talk on Friday?']) {
-      expect((await call(page, 'post', `/api/public/portals/${portalId}/updates`, { session, message })).status()).toBe(201);
+      expect((await apiCall(page, 'post', `/api/public/portals/${portalId}/updates`, { session, message })).status()).toBe(201);
     }
     const before = await (await page.request.get(`/api/v1/portals/${portalId}/updates?unread=true`)).json();
     expect(before.unread).toBe(2);

@@ -1,79 +1,24 @@
-import fs from 'node:fs';
 import { expect, test, type Page } from './support/test';
 import { summarizeStatuses } from '../../src/core/status';
 import { E2E_BASE_URL } from './support/constants';
+import { ownerWithSheet, SAMPLE_CSV, shootBothThemes, signUpOwner } from './support/business';
 
 // The business admin app (issue 6) in a real browser: sign up, import the tax preparer's sheet, check the
 // dashboard's figures against the sheet, search and filter the client list, copy a link in the share modal, and
 // move a client in the queue: the public portal shows the new position. ISSUE6_SHOTS=dir saves screenshots.
 
-const csv = fs.readFileSync(new URL('../fixtures/sheets/tax-preparer.csv', import.meta.url), 'utf8');
+const csv = SAMPLE_CSV;
 const rows = csv.trim().split('\n').slice(1).map((line) => line.split(','));
 const expected = summarizeStatuses(rows.map((r) => r[3]));
-const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 const shotsDir = process.env.ISSUE6_SHOTS;
+const shoot = (page: Page, name: string) => shootBothThemes(page, shotsDir, name);
 
-async function call(page: Page, method: 'post' | 'patch' | 'put', url: string, data: unknown, contentType = 'application/json') {
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    const res = await page.request[method](url, {
-      headers: { 'content-type': contentType, origin: E2E_BASE_URL },
-      data: contentType === 'application/json' ? JSON.stringify(data) : (data as string),
-    });
-    if (res.status() !== 429) return res;
-    await new Promise((r) => setTimeout(r, (Number(res.headers()['retry-after'] ?? 5) + 1) * 1000));
-  }
-  throw new Error(`${url} stayed rate-limited`);
-}
 
-/** Signs up in the page's context (so the page is signed in) and imports the sheet; returns the portal id. */
-async function ownerWithSheet(page: Page): Promise<string> {
-  const signUp = await call(page, 'post', '/api/auth/sign-up/email', {
-    email: `app-owner-${unique()}@example.com`,
-    password: 'Harbour-Lights-42',
-    name: 'Maya Fischer',
-    companyName: 'Harbor Tax Partners',
-    phone: '+1 555 0100',
-    plan: 'business',
-    timeZone: 'America/New_York',
-  });
-  expect(signUp.status()).toBe(200);
-  const created = await call(page, 'post', '/api/v1/portals', {});
-  expect(created.status()).toBe(201);
-  const portalId = (await created.json()).portalId as string;
-  expect((await call(page, 'post', `/api/v1/portals/${portalId}/import`, csv, 'text/csv')).status()).toBe(200);
-  return portalId;
-}
 
-async function shoot(page: Page, name: string) {
-  if (!shotsDir) return;
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.evaluate((s) => {
-      document.documentElement.classList.toggle('dark', s === 'dark');
-    }, scheme);
-    for (const width of [1280, 375]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.waitForTimeout(150);
-      await page.screenshot({ path: `${shotsDir}/${name}-${width}-${scheme}.png`, fullPage: true });
-    }
-  }
-  await page.evaluate(() => document.documentElement.classList.remove('dark'));
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize({ width: 1280, height: 900 });
-}
 
 test.describe('business app', () => {
   test('a new business sees Connect Your Google Sheet on the dashboard', async ({ page }) => {
-    const signUp = await call(page, 'post', '/api/auth/sign-up/email', {
-      email: `app-empty-${unique()}@example.com`,
-      password: 'Harbour-Lights-42',
-      name: 'Nia Empty',
-      companyName: 'Empty Co',
-      phone: '+1 555 0101',
-      plan: 'starter',
-      timeZone: 'America/New_York',
-    });
-    expect(signUp.status()).toBe(200);
+    await signUpOwner(page, { label: 'app-empty', name: 'Nia Empty', companyName: 'Empty Co', plan: 'starter' });
     await page.goto('/app/dashboard');
     await expect(page.getByRole('heading', { name: 'Connect Your Google Sheet' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Setup' })).toHaveAttribute('href', '/app/sheets-setup');
@@ -83,7 +28,7 @@ test.describe('business app', () => {
   test('dashboard figures match the sheet; clients, share modal, queue position, workload and configurator', async ({ page, context }) => {
     test.setTimeout(shotsDir ? 300_000 : 120_000);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: E2E_BASE_URL });
-    const portalId = await ownerWithSheet(page);
+    const { portalId } = await ownerWithSheet(page, { label: 'app-owner' });
 
     await page.goto('/app/dashboard');
     await expect(page.getByTestId('tile-Total Clients')).toHaveText(String(rows.length));
