@@ -3,10 +3,11 @@ import { ArrowLeftIcon, BarChart3Icon, CheckCircle2Icon, LoaderIcon, TimerIcon, 
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '@web/components/empty-state';
+import { LoadError } from '@web/components/load-error';
 import { PageHeader } from '@web/components/page-header';
 import { PageTitle } from '@web/components/page-title';
 import { LoadingState } from '@web/components/spinner';
-import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import type { AnalyticsPeriod, PortalAnalytics } from '@core/api/portal-analytics';
@@ -33,7 +34,7 @@ export function AnalyticsPage() {
 
   let body: ReactNode;
   if (current.query.isPending) body = <LoadingState label="Loading your analytics..." />;
-  else if (current.query.isError) body = <LoadError message={errorMessage(current.query.error)} onRetry={() => void current.query.refetch()} />;
+  else if (current.query.isError) body = <LoadError title="Could not load your analytics" error={current.query.error} onRetry={() => current.query.refetch()} />;
   else if (!portal || !current.hasSource) {
     body = (
       <EmptyState
@@ -59,20 +60,6 @@ export function AnalyticsPage() {
   );
 }
 
-function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <Alert variant="destructive">
-      <AlertTitle>Could not load your analytics</AlertTitle>
-      <AlertDescription>
-        <p>{message}</p>
-        <Button variant="outline" size="sm" className="mt-3" onClick={onRetry}>
-          Try again
-        </Button>
-      </AlertDescription>
-    </Alert>
-  );
-}
-
 const dayFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 /** 'Nov 22, 2026' for a 'YYYY-MM-DD' day (no time zone shift: the day is already the business's). */
 const formatDay = (iso: string) => {
@@ -83,7 +70,7 @@ const formatDay = (iso: string) => {
 function AnalyticsFigures({ portalId, days }: { portalId: string; days: AnalyticsPeriod }) {
   const analytics = useQuery(analyticsQueryOptions(portalId, days));
   if (analytics.isPending) return <LoadingState label="Loading your analytics..." />;
-  if (analytics.isError && !analytics.data) return <LoadError message={errorMessage(analytics.error)} onRetry={() => void analytics.refetch()} />;
+  if (analytics.isError && !analytics.data) return <LoadError title="Could not load your analytics" error={analytics.error} onRetry={() => analytics.refetch()} />;
   const a = analytics.data;
   // The previous period's figures stay on screen, dimmed, until the new ones arrive.
   const stale = analytics.isPlaceholderData;

@@ -4,10 +4,11 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { statusTone } from '@core/status';
 import { EmptyState } from '@web/components/empty-state';
+import { LoadError } from '@web/components/load-error';
 import { PageHeader } from '@web/components/page-header';
 import { PageTitle } from '@web/components/page-title';
 import { LoadingState, Spinner } from '@web/components/spinner';
-import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { displayName } from '@web/features/auth/api/me';
@@ -29,7 +30,7 @@ export function DashboardPage() {
 
   let body: ReactNode;
   if (current.query.isPending) body = <LoadingState label="Loading your dashboard..." />;
-  else if (current.query.isError) body = <LoadError message={errorMessage(current.query.error)} onRetry={() => void current.query.refetch()} />;
+  else if (current.query.isError) body = <LoadError title="Could not load your data" error={current.query.error} onRetry={() => current.query.refetch()} />;
   else if (!portal || !current.hasSource) body = <ConnectSheet />;
   else body = <DashboardFigures portalId={portal.portalId} isSheet={portal.source.type === 'google_sheet'} />;
 
@@ -53,20 +54,6 @@ function ConnectSheet() {
         <Link to={paths.app.sheetsSetup}>Setup</Link>
       </Button>
     </EmptyState>
-  );
-}
-
-function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
-  return (
-    <Alert variant="destructive">
-      <AlertTitle>Could not load your data</AlertTitle>
-      <AlertDescription>
-        <p>{message}</p>
-        <Button variant="outline" size="sm" className="mt-3" onClick={onRetry}>
-          Try again
-        </Button>
-      </AlertDescription>
-    </Alert>
   );
 }
 
@@ -106,7 +93,7 @@ function DashboardFigures({ portalId, isSheet }: { portalId: string; isSheet: bo
   });
 
   if (dashboard.isPending) return <LoadingState label="Loading your figures..." />;
-  if (dashboard.isError) return <LoadError message={errorMessage(dashboard.error)} onRetry={() => void dashboard.refetch()} />;
+  if (dashboard.isError) return <LoadError title="Could not load your data" error={dashboard.error} onRetry={() => dashboard.refetch()} />;
   const d = dashboard.data;
   const busy = refresh.isPending || dashboard.isFetching;
 
