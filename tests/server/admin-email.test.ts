@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { defaultPlatformSettings } from '../../src/core/validation/admin-settings';
 import { businessProfiles, contactMessages, waitlistEntries } from '../../src/server/db/schema';
 import { runLifecycleEmails } from '../../src/server/jobs/lifecycle-emails';
@@ -7,6 +7,7 @@ import { emailTemplateCatalog, emailTemplateKeys } from '../../src/server/servic
 import { renderEmail, sampleValues } from '../../src/server/services/email-templates/render';
 import { createTestApp, postJson, signUp, type TestApp } from '../support/test-app';
 import { makeAdmin, saveSettings, send } from './admin-support';
+import { accessToken, lookup, portalWithClients, sendUpdate } from './portal-helpers';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof makeAdmin>>;
@@ -90,6 +91,23 @@ describe('email template routes', () => {
     expect(mail.to).toBe(body.email);
     expect(mail.subject).toBe('New password for StatusLink');
     expect(mail.text).toMatch(/^Hi Rita Reset, pick a new password:\n\nhttp:\/\/localhost:3000\/reset-password\?token=[\w-]+/);
+  });
+
+  it('e-mails the owner a client’s portal message from the client update template, replying to the client', async () => {
+    expect(
+      (await send(t.app, 'PUT', '/api/admin/email-templates/client_update', admin.cookie, {
+        subject: '{{clientName}} wrote to you',
+        body: 'Dear {{ownerName}},\n\n{{message}}\n\n{{link}}',
+      })).statusCode,
+    ).toBe(200);
+    const p = await portalWithClients(t.app, { config: { allowClientUpdates: true } });
+    const token = await accessToken(t.app, p.cookie, p.portalId, 'T-1001');
+    const { session } = (await lookup(t.app, p.portalId, { token })).json();
+    expect((await sendUpdate(t.app, p.portalId, { session, message: 'The signed form is in the post.' })).statusCode).toBe(201);
+    await vi.waitFor(() => expect(t.mails.some((m) => m.to === p.body.email && m.subject === 'Maria Gonzalez wrote to you')).toBe(true));
+    const mail = t.mails.find((m) => m.to === p.body.email && m.subject === 'Maria Gonzalez wrote to you')!;
+    expect(mail.text).toMatch(/^Dear .+,\n\nThe signed form is in the post\.\n\nhttp:\/\/localhost:3000\/app\/portals/);
+    expect(mail.replyTo).toBe('maria.gonzalez@example.com');
   });
 });
 

@@ -5,7 +5,7 @@ import { businessProfiles, clientUpdates } from '../../db/schema';
 import { DEMO_BUSINESS_ID } from '../../db/seed/demo-business';
 import { AppError, ForbiddenError, ValidationError } from '../../errors';
 import { readCardSession } from '../client-access/secrets';
-import { renderEmail } from '../email-templates/render';
+import { sendTemplateEmail } from '../email-templates/send-template-email';
 import { notFound, portalUnavailable } from '../portal-lookup/lookup-client';
 import { checkUpdateLimits } from '../portal-lookup/lookup-limits';
 import { runLookupQuery } from '../portal-lookup/lookup-queries';
@@ -47,37 +47,18 @@ export async function sendClientUpdate(ctx: Ctx, portalId: string, input: { sess
   return { id: saved!.id, createdAt: saved!.createdAt.toISOString() };
 }
 
-/**
- * E-mails the owner. The platform has no editable template for this direction (the 'client_update' template is
- * the business's update to a client), so the text is fixed here and rendered with the platform's sender name and
- * footer. Reply-To is the client, so the owner can answer directly.
- */
+/** E-mails the owner from the 'client_update' template (operator-editable); Reply-To is the client. */
 async function notifyOwner(ctx: Ctx, businessId: string, u: { portalId: string; clientName: string; clientEmail: string; message: string }) {
   const [owner] = await ctx.db
     .select({ email: businessProfiles.email, ownerName: businessProfiles.ownerName })
     .from(businessProfiles)
     .where(eq(businessProfiles.id, businessId));
   if (!owner) return;
-  const settings = await ctx.settings.get();
-  const mail = renderEmail(
-    {
-      subject: 'New message from {{clientName}} on your client portal',
-      body: [
-        'Hello {{ownerName}},',
-        '{{clientName}} ({{clientEmail}}) sent this from your client portal:',
-        '{{message}}',
-        'Reply to this e-mail to answer {{clientName}}, or see all messages in your dashboard:',
-        '{{link}}',
-      ].join('\n\n'),
-    },
-    {
-      ownerName: owner.ownerName,
-      clientName: u.clientName,
-      clientEmail: u.clientEmail,
-      message: u.message,
-      link: `${ctx.env.APP_URL}/app/portals`,
-    },
-    settings,
+  await sendTemplateEmail(
+    ctx,
+    'client_update',
+    owner.email,
+    { ownerName: owner.ownerName, clientName: u.clientName, clientEmail: u.clientEmail, message: u.message, link: `${ctx.env.APP_URL}/app/portals` },
+    { replyTo: u.clientEmail },
   );
-  await ctx.mailer.send({ to: owner.email, fromName: settings.email.emailSenderName, replyTo: u.clientEmail, ...mail });
 }

@@ -162,9 +162,22 @@ export const emailTemplateCatalog: Record<EmailTemplateKey, EmailTemplateDefinit
   client_update: {
     key: 'client_update',
     name: 'Client update',
-    description: "For a client when the business updates the client's project status. Not sent yet: status-change e-mails to clients are not built.",
-    placeholders: { clientName: 'Jordan Client', companyName: 'Owner & Co Tax', status: 'In Progress', message: 'We started on your return.', link: 'https://statuslink.example/portal/portal_abc123def' },
-    subject: '{{companyName}}: your project is now {{status}}',
-    body: ['Hello {{clientName}},', '{{companyName}} updated your project: {{status}}.', '{{message}}', 'See your status at any time:', '{{link}}'].join('\n\n'),
+    description:
+      'To the business owner when a client sends an update or question from the portal (where the portal allows client updates). Reply-To is the client.',
+    placeholders: {
+      ownerName: 'Olga Owner',
+      clientName: 'Jordan Client',
+      clientEmail: 'jordan@example.com',
+      message: 'I have uploaded the signed form.',
+      link: 'https://statuslink.example/app/portals',
+    },
+    subject: 'New message from {{clientName}} on your client portal',
+    body: [
+      'Hello {{ownerName}},',
+      '{{clientName}} ({{clientEmail}}) sent this from your client portal:',
+      '{{message}}',
+      'Reply to this e-mail to answer {{clientName}}, or see all messages in your dashboard:',
+      '{{link}}',
+    ].join('\n\n'),
   },
 };

@@ -21,9 +21,15 @@ export async function renderTemplate(deps: Pick<TemplateMailDeps, 'db' | 'settin
  * Sends one transactional e-mail from its template. Every e-mail of the platform goes through here (or through
  * renderEmail with the same settings), so the sender name and footer settings apply to all of them.
  */
-export async function sendTemplateEmail(deps: TemplateMailDeps, key: EmailTemplateKey, to: string, values: Record<string, string>): Promise<void> {
+export async function sendTemplateEmail(
+  deps: TemplateMailDeps,
+  key: EmailTemplateKey,
+  to: string,
+  values: Record<string, string>,
+  options: { replyTo?: string } = {},
+): Promise<void> {
   const settings = await deps.settings.get();
   const texts = await templateCacheFor(deps.db).get();
   const mail = renderEmail(texts[key], values, settings);
-  await deps.mailer.send({ to, fromName: settings.email.emailSenderName, ...mail });
+  await deps.mailer.send({ to, fromName: settings.email.emailSenderName, ...(options.replyTo ? { replyTo: options.replyTo } : {}), ...mail });
 }
