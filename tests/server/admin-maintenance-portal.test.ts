@@ -1,14 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app';
-import { loadEnv } from '../../src/server/env';
 import { registerWebApp } from '../../src/server/plugins/web-app';
 import { lookup, portalWithClients, publicConfig } from './portal-helpers';
-import { createTestDatabase, tmpDir } from '../support/test-database';
-import { captureMailer, TEST_ORIGIN, type TestApp } from '../support/test-app';
+import { tmpDir } from '../support/test-database';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
 import { makeAdmin, saveSettings, send } from './admin-support';
 
 // Maintenance mode and the public client portal (issue 8, item 5): the portal page (portal.html) is still served, so
@@ -21,27 +17,7 @@ beforeAll(async () => {
   webRoot = tmpDir('web-maintenance');
   fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>app</title><div id="root" data-entry="app"></div>');
   fs.writeFileSync(path.join(webRoot, 'portal.html'), '<!doctype html><title>portal</title><div id="root" data-entry="portal"></div>');
-  const database = await createTestDatabase();
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    APP_URL: TEST_ORIGIN,
-    BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-123',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-  });
-  const mailer = captureMailer();
-  const app: FastifyInstance = await buildApp({ env, database, mailer, logger: pino({ level: 'silent' }), serveWeb: false });
-  await registerWebApp(app, webRoot);
-  await app.ready();
-  t = {
-    app,
-    env,
-    mails: mailer.sent,
-    async close() {
-      await app.close();
-      await database.drop();
-    },
-  };
+  t = await createTestApp({}, { beforeReady: (app) => registerWebApp(app, webRoot) });
 });
 afterAll(async () => {
   await t.close();

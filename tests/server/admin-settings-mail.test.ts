@@ -1,17 +1,13 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import type { Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app';
 import { contactMessages } from '../../src/server/db/schema';
-import { loadEnv } from '../../src/server/env';
 import type { SendGridSetting } from '../../src/server/integrations/mail/mail-transport';
 import { createMailer, type Mailer } from '../../src/server/integrations/mail/mailer';
 import { sendGridSettingReader } from '../../src/server/services/platform-settings/mail-settings';
-import { createTestDatabase } from '../support/test-database';
-import { postJson, TEST_ORIGIN, type TestApp } from '../support/test-app';
+import { createTestApp, postJson, type TestApp } from '../support/test-app';
 import { makeAdmin, send } from './admin-support';
 
 // Platform Settings > API & Integrations > SendGrid, end to end through the app: the real mailer, reading the
@@ -27,14 +23,6 @@ let t: TestApp;
 let mailer: Mailer;
 let admin: Awaited<ReturnType<typeof makeAdmin>>;
 beforeAll(async () => {
-  const database = await createTestDatabase();
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    APP_URL: TEST_ORIGIN,
-    BETTER_AUTH_SECRET: 'test-secret-test-secret-test-secret-123',
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: 'false',
-  });
   const logger = pino({ level: 'warn' }, { write: (line: string) => void logs.push(JSON.parse(line)) });
   let readSendGrid: () => Promise<SendGridSetting> = async () => ({ enabled: false, apiKey: null });
   mailer = createMailer({
@@ -53,19 +41,14 @@ beforeAll(async () => {
       } as unknown as Transporter<SMTPTransport.SentMessageInfo>;
     },
   });
-  const app: FastifyInstance = await buildApp({ env, database, mailer, logger, serveWeb: false });
-  // The same wiring as buildApp's own mailer: the app's settings cache, which a save invalidates.
-  readSendGrid = sendGridSettingReader({ db: app.ctx.db, settings: app.ctx.settings, authSecret: env.BETTER_AUTH_SECRET! });
-  await app.ready();
-  t = {
-    app,
-    env,
-    mails: [],
-    async close() {
-      await app.close();
-      await database.drop();
+  t = await createTestApp({}, {
+    mailer,
+    logger,
+    // The same wiring as buildApp's own mailer: the app's settings cache, which a save invalidates.
+    beforeReady: (app, env) => {
+      readSendGrid = sendGridSettingReader({ db: app.ctx.db, settings: app.ctx.settings, authSecret: env.BETTER_AUTH_SECRET! });
     },
-  };
+  });
   admin = await makeAdmin(t);
 });
 afterAll(async () => {

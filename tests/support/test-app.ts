@@ -1,5 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { buildApp } from '../../src/server/app';
 import { loadEnv, type Env } from '../../src/server/env';
 import type { MailMessage, Mailer } from '../../src/server/integrations/mail/mailer';
@@ -27,8 +27,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The whole app on a fresh migrated database, with captured e-mail. */
-export async function createTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * The whole app on a fresh migrated database, with captured e-mail. Options: another mailer or logger, and a step
+ * before the app is ready (e.g. registering a stand-in web build).
+ */
+export async function createTestApp(
+  overrides: Record<string, string> = {},
+  options: { mailer?: Mailer; logger?: Logger; beforeReady?: (app: FastifyInstance, env: Env) => unknown } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const env = loadEnv({
     NODE_ENV: 'test',
@@ -38,13 +44,14 @@ export async function createTestApp(overrides: Record<string, string> = {}): Pro
     SEED_DEMO: 'false',
     ...overrides,
   });
-  const mailer = captureMailer();
-  const app = await buildApp({ env, database, mailer, logger: pino({ level: 'silent' }), serveWeb: false });
+  const captured = captureMailer();
+  const app = await buildApp({ env, database, mailer: options.mailer ?? captured, logger: options.logger ?? pino({ level: 'silent' }), serveWeb: false });
+  await options.beforeReady?.(app, env);
   await app.ready();
   return {
     app,
     env,
-    mails: mailer.sent,
+    mails: options.mailer ? [] : captured.sent,
     async close() {
       await app.close();
       await database.drop();
