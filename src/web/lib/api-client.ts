@@ -52,16 +52,25 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** A body sent as it is (a file, CSV text) with its own content type, instead of as JSON. */
+class RawBody {
+  constructor(
+    readonly data: Blob | string,
+    readonly contentType: string,
+  ) {}
+}
+
 async function request<T>(method: Method, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
-  if (body !== undefined) headers['content-type'] = 'application/json';
+  const raw = body instanceof RawBody ? body : null;
+  if (body !== undefined) headers['content-type'] = raw ? raw.contentType : 'application/json';
 
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: raw ? raw.data : body === undefined ? undefined : JSON.stringify(body),
       credentials: 'include',
       signal: options.signal,
     });
@@ -94,4 +103,7 @@ export const api = {
   patch: <T>(path: string, body: unknown = {}, options?: RequestOptions) => request<T>('PATCH', path, body, options),
   put: <T>(path: string, body: unknown = {}, options?: RequestOptions) => request<T>('PUT', path, body, options),
   del: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, undefined, options),
+  /** Sends a file or text as the raw body (e.g. text/csv, image/png); answers and errors as the JSON calls. */
+  upload: <T>(method: 'POST' | 'PUT', path: string, body: Blob | string, contentType: string, options?: RequestOptions) =>
+    request<T>(method, path, new RawBody(body, contentType), options),
 };

@@ -1,24 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';
+import type { ClientCard } from '@web/portal/api';
 import { portalUrl } from './portal';
 import { portalKey } from './portal-keys';
 
 /** The public portal's card for one client, every part present (GET /api/v1/portals/{id}/card-preview). */
 export interface PreviewCard {
   clientId: string;
-  card: {
-    name: string;
-    email: string;
-    status: string;
-    badge: { label: string; tone: 'green' | 'blue' | 'yellow' | 'purple' | 'grey'; icon: 'check' | 'spinner' | null };
-    queueState: 'queued' | 'completed' | 'cancelled' | null;
-    position?: number | null;
-    estimatedCompletion?: string | null;
-    dueDate: string | null;
-    notes?: string;
-    insights: string | null;
-    progress?: number | null;
-  };
+  /** The same card the public portal shows (its type, from the portal's own API module). */
+  card: ClientCard;
 }
 
 /** The Template Configurator's sample: a real client of the portal (the first by sheet row unless one is chosen). */

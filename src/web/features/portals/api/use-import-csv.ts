@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ColumnMapping } from '@core/columns';
-import { postCsv } from './csv-request';
+import { api } from '@web/lib/api-client';
 import { portalUrl } from './portal';
 import type { ImportReport } from './types';
 import { useInvalidatePortal } from './use-invalidate-portal';
@@ -23,7 +23,7 @@ export function useImportCsv(portalId: string) {
       if (input.dateOrder) q.set('dateOrder', input.dateOrder);
       if (input.setupMethod) q.set('setupMethod', input.setupMethod);
       if (input.confirmDrop) q.set('confirmDrop', 'true');
-      return postCsv<ImportReport>(`${portalUrl(portalId)}/import?${q.toString()}`, input.file);
+      return api.upload<ImportReport>('POST', `${portalUrl(portalId)}/import?${q.toString()}`, input.file, 'text/csv');
     },
     onSettled: invalidate,
   });

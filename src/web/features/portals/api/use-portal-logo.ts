@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { checkLogo, LOGO_MAX_BYTES, logoMessages } from '@core/portal-logo';
-import { api, ApiError, FALLBACK_ERROR_MESSAGE } from '@web/lib/api-client';
+import { api, ApiError } from '@web/lib/api-client';
 import { portalUrl } from './portal';
 import { useInvalidatePortal } from './use-invalidate-portal';
 
@@ -20,24 +20,8 @@ async function putLogo(portalId: string, file: Blob): Promise<UploadedLogo> {
     return checked.ok ? null : checked.reason;
   })();
   if (local) throw new ApiError(local === 'tooLarge' ? 413 : 400, `logo_${local}`, logoMessages[local], true);
-  let response: Response;
-  try {
-    response = await fetch(`${portalUrl(portalId)}/logo`, {
-      method: 'PUT',
-      headers: { accept: 'application/json', 'content-type': file.type.startsWith('image/') ? file.type : 'application/octet-stream' },
-      body: file,
-      credentials: 'include',
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK_ERROR', FALLBACK_ERROR_MESSAGE);
-  }
-  const data: unknown = (response.headers.get('content-type') ?? '').includes('application/json') ? await response.json().catch(() => undefined) : undefined;
-  if (!response.ok) {
-    const error = (data as { error?: { code?: string; message?: string } } | undefined)?.error;
-    if (error?.message) throw new ApiError(response.status, error.code ?? 'ERROR', error.message, true);
-    throw new ApiError(response.status, `HTTP_${response.status}`, FALLBACK_ERROR_MESSAGE);
-  }
-  return data as UploadedLogo;
+  const type = file.type.startsWith('image/') ? file.type : 'application/octet-stream';
+  return api.upload<UploadedLogo>('PUT', `${portalUrl(portalId)}/logo`, file, type);
 }
 
 /** PUT /api/v1/portals/{portalId}/logo: uploads a logo (PNG, JPEG, WebP or GIF, at most 512 KB). */
