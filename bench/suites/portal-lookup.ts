@@ -7,7 +7,7 @@
 //
 // Each request comes from its own X-Forwarded-For address (TRUST_PROXY on), as real clients do, so the per-address
 // limits stay in place; the per-portal limit (600 lookups a minute) is lifted for the run, or the bench would
-// measure 429s. Env: BENCH_DURATION (seconds, default 20), BENCH_CONNECTIONS (default 50), BENCH_CLIENTS.
+// measure 429s. Env: BENCH_DATABASES (default postgres,pglite), BENCH_DURATION (seconds, default 20), BENCH_CONNECTIONS (default 50), BENCH_CLIENTS.
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -33,6 +33,11 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WARMUP = 3;
+/** Which databases to measure (BENCH_DATABASES=postgres,pglite, the default: both). */
+const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,pglite')
+  .split(',')
+  .map((d) => d.trim())
+  .filter((d): d is 'postgres' | 'pglite' => d === 'postgres' || d === 'pglite');
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/statuslink_bench';
 const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -328,8 +333,7 @@ export async function run(): Promise<void> {
   console.log(`generating ${CLIENTS.toLocaleString('en-US')} clients; ${CONNECTIONS} connections for ${DURATION} s per server`);
   const { csv, emails } = makeSheet(CLIENTS);
   const rows: Row[] = [];
-  await measure('postgres', emails, csv, rows);
-  await measure('pglite', emails, csv, rows);
+  for (const kind of DATABASES) await measure(kind, emails, csv, rows);
 
   console.log('');
   const header = ['database', 'server', 'req/s', 'p50 ms', 'p99 ms', 'server CPU ms/req', 'requests', 'non-2xx', 'errors', 'of baseline'];

@@ -132,6 +132,27 @@ describe('metering (D5)', () => {
     await vi.waitFor(() => expect(t.mails.filter((m) => m.to === p.body.email && /portal searches/.test(m.subject))).toHaveLength(1));
     expect(t.mails.filter((m) => m.to === p.body.email && /portal searches/.test(m.subject))[0]!.subject).toMatch(/used all 500/);
   });
+
+  it('over the limit and already warned (by an earlier process), lookups are counted in the background again', async () => {
+    const p = await portalWithClients(t.app, { plan: 'starter' });
+    const [business] = await t.app.ctx.db.select().from(businessProfiles).where(eq(businessProfiles.userId, p.user.id));
+    const meter = usageMeterFor(t.app.ctx);
+    await lookup(t.app, p.portalId, { query: 'maria.gonzalez@example.com' });
+    await t.app.ctx.db.update(businessLookupMonthly).set({ lookups: 700 }).where(eq(businessLookupMonthly.businessId, business!.id));
+    // Both e-mails went out before this process started: the meter only finds their rows.
+    for (const level of ['warning', 'exceeded'] as const) {
+      await t.app.ctx.db.insert(usageWarnings).values({ businessId: business!.id, month: month(), level, used: 600, limit: 500 });
+    }
+    await lookup(t.app, p.portalId, { query: 'maria.gonzalez@example.com' });
+    await meter.flush(); // learns the month's 701 and finds both warnings claimed
+    for (let i = 0; i < 3; i += 1) await lookup(t.app, p.portalId, { query: 'maria.gonzalez@example.com' });
+    // Not written one by one (each lookup waiting for a write) but pending for the next batch.
+    expect(meter.pendingFor(business!.id, month())).toBe(3);
+    await meter.flush();
+    expect(t.mails.filter((m) => m.to === p.body.email && /portal searches/.test(m.subject))).toHaveLength(0);
+    const [row] = await t.app.ctx.db.select().from(businessLookupMonthly).where(eq(businessLookupMonthly.businessId, business!.id));
+    expect(row!.lookups).toBe(704);
+  });
 });
 
 describe('client updates (issue 5, item 3)', () => {

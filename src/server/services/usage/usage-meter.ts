@@ -119,6 +119,9 @@ function createUsageMeter(ctx: MeterCtx): UsageMeter {
     // 100% implies 80%: a business that jumps past both gets only the 100% e-mail.
     const key = `${m.businessId}|${m.month}|${level}`;
     if (warned.has(key)) return;
+    // Past 100% the 80% warning is never due any more (sent before, or skipped for the 100% one). Without this, a
+    // process that starts after both were sent would write synchronously on every lookup of that business.
+    if (level === 'exceeded') warned.add(`${m.businessId}|${m.month}|warning`);
     const claimed = await ctx.db
       .insert(usageWarnings)
       .values({ businessId: m.businessId, month: m.month, level, used, limit: plan.searchesPerMonth })
@@ -129,7 +132,6 @@ function createUsageMeter(ctx: MeterCtx): UsageMeter {
     if (level === 'exceeded') {
       // Claim the 80% warning too, so it is not sent after the 100% one.
       await ctx.db.insert(usageWarnings).values({ businessId: m.businessId, month: m.month, level: 'warning', used, limit: plan.searchesPerMonth }).onConflictDoNothing();
-      warned.add(`${m.businessId}|${m.month}|warning`);
     }
     await sendUsageWarning(ctx, m.businessId, m.month, level, used, plan).catch((err: unknown) =>
       ctx.logger.warn({ err, businessId: m.businessId }, 'could not send a usage warning e-mail'),
