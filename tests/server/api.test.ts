@@ -102,6 +102,15 @@ describe('platform plumbing', () => {
     expect(csp).toContain('frame-ancestors');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toBeUndefined(); // plain http here
+    // An API answer is no page: its policy allows nothing, and page-only headers are left out.
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
+    // The API's own HTML page (the OpenAPI viewer) keeps a policy it can run under.
+    const docs = await t.app.inject({ url: '/api/docs' });
+    expect(docs.statusCode).toBe(200);
+    expect(String(docs.headers['content-security-policy'])).not.toContain("default-src 'none'");
   });
 
   it('sends HSTS and Secure cookies behind https', async () => {

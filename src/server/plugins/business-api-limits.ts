@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LimitExceededError } from '../errors';
 import { loadSession } from './session';
 
@@ -32,12 +32,16 @@ export function isOwnPageRequest(headers: Record<string, string | string[] | und
  * an owner clicking through the app went over 60 a minute (decision 7).
  */
 export function registerBusinessApiLimits(app: FastifyInstance) {
-  app.addHook('onRequest', async (req, reply) => {
-    const path = req.url.split('?')[0]!;
-    if (!path.startsWith('/api/v1/') || UNMETERED.has(path) || isOwnPageRequest(req.headers)) return;
+  const meter = async (req: FastifyRequest, reply: FastifyReply) => {
     const user = await loadSession(req, reply).catch(() => null);
     if (!user || user.role === 'admin') return;
     await checkBusinessApiLimits(app, user.id);
+  };
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!req.url.startsWith('/api/v1/')) return done();
+    const path = req.url.split('?')[0]!;
+    if (UNMETERED.has(path) || isOwnPageRequest(req.headers)) return done();
+    meter(req, reply).then(() => done(), done);
   });
 }
 

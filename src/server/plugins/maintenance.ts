@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { UnavailableError } from '../errors';
@@ -42,14 +42,20 @@ export function registerMaintenance(app: FastifyInstance) {
       return { maintenanceMode: s.general.maintenanceMode, message: MAINTENANCE_MESSAGE, platformName: s.general.platformName };
     },
   );
-  app.addHook('onRequest', async (req, reply) => {
-    const path = req.url.split('?')[0]!;
-    if (!path.startsWith('/api/') || isMaintenanceExempt(path)) return;
+  const check = async (req: FastifyRequest, reply: FastifyReply) => {
     const s = await app.ctx.settings.get();
     if (!s.general.maintenanceMode) return;
     const user = await loadSession(req, reply).catch(() => null);
     if (user?.role === 'admin') return;
     reply.header('retry-after', '300');
     throw new UnavailableError(MAINTENANCE_MESSAGE, 'maintenance');
+  };
+  app.addHook('onRequest', (req, reply, done) => {
+    if (!req.url.startsWith('/api/')) return done();
+    // The settings are remembered (settings-cache.ts): the common case answers without waiting on anything.
+    const known = app.ctx.settings.peek();
+    if (known && !known.general.maintenanceMode) return done();
+    if (isMaintenanceExempt(req.url.split('?')[0]!)) return done();
+    check(req, reply).then(() => done(), done);
   });
 }

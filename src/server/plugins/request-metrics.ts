@@ -49,9 +49,9 @@ declare module 'fastify' {
 /** Times every API response (not the web app's files, not the health probe). */
 export function registerRequestMetrics(app: FastifyInstance) {
   app.decorate('requestTimings', createRequestTimings());
-  app.addHook('onResponse', async (req, reply) => {
-    const path = req.url.split('?')[0]!;
-    if (!path.startsWith('/api/') || path === '/api/health') return;
-    app.requestTimings.record(reply.elapsedTime);
+  app.addHook('onResponse', (req, reply, done) => {
+    const url = req.url;
+    if (url.startsWith('/api/') && !(url.startsWith('/api/health') && url.split('?')[0] === '/api/health')) app.requestTimings.record(reply.elapsedTime);
+    done();
   });
 }

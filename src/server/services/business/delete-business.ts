@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { businessProfiles, users } from '../../db/schema';
 import { NotFoundError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
+import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
 
 /**
  * Deletes a business with its owner's account. The user row cascades to the business profile, sessions,
@@ -34,4 +35,5 @@ export async function deleteBusiness(db: Db, id: string, actor: { userId: string
       },
     });
   });
+  forgetPortalMeta(db);
 }

@@ -5,6 +5,7 @@ import { ConflictError, NotFoundError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import type { BusinessInput } from './business-input';
 import type { BusinessStatus } from './list-businesses';
+import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
 
 interface Actor {
   userId: string;
@@ -42,6 +43,7 @@ export async function setBusinessStatus(db: Db, id: string, status: BusinessStat
     if (!profile) throw new NotFoundError('No such business.');
     await applyStatus(tx, profile, status, actor, new Date());
   });
+  forgetPortalMeta(db);
 }
 
 /** The operator's edit form: company, owner, e-mail (also the sign-in e-mail), phone, plan and status. */
@@ -73,4 +75,5 @@ export async function updateBusiness(db: Db, id: string, input: BusinessInput, a
     }
     await applyStatus(tx, { ...profile, companyName: input.companyName }, input.status, actor, now);
   });
+  forgetPortalMeta(db);
 }

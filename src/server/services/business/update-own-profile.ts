@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { businessProfiles, users } from '../../db/schema';
 import { recordActivity } from '../activity/record-activity';
 import type { BusinessProfile } from './get-business-by-user';
+import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
 
 /**
  * The owner edits their business profile (company name, owner name, phone, time zone). The owner name is also the
@@ -19,4 +20,5 @@ export async function updateOwnProfile(db: Db, business: BusinessProfile, input:
     if (changed.includes('ownerName')) await tx.update(users).set({ name: input.ownerName, updatedAt: now }).where(eq(users.id, business.userId));
     await recordActivity(tx, { type: 'business.profile_updated', actorUserId: actor.userId, businessId: business.id, ipAddress: actor.ipAddress, detail: { changed } });
   });
+  forgetPortalMeta(db);
 }

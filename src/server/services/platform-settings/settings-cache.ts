@@ -10,6 +10,8 @@ import { defaultPlatformSettings, type PlatformSettings } from '@core/validation
 export interface SettingsCache {
   get(): Promise<PlatformSettings>;
   last(): PlatformSettings;
+  /** The settings when read less than maxAgeMs ago (what get() would answer at once), else null. */
+  peek(): PlatformSettings | null;
   invalidate(): void;
 }
 
@@ -32,6 +34,7 @@ export function createSettingsCache(db: Db, maxAgeMs = 5000): SettingsCache {
       return inflight;
     },
     last: () => value,
+    peek: () => (Date.now() - loadedAt < maxAgeMs ? value : null),
     invalidate() {
       loadedAt = 0;
     },

@@ -72,7 +72,8 @@ export function weeklyCapacity(workload: Pick<WorkloadSettings, 'dailyCapacity' 
   return workload.dailyCapacity * workload.workingDays.length;
 }
 
-const plural = (n: number, one: string, many: string) => `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+const numberWords = new Intl.NumberFormat('en-US');
+const plural = (n: number, one: string, many: string) => `${numberWords.format(n)} ${n === 1 ? one : many}`;
 
 /**
  * The card's workload insights, in plain words from the real queue and capacity, e.g. "There are 4 projects ahead

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { portalLogos, portals } from '../../db/schema';
 import { recordActivity } from '../activity/record-activity';
 import { getPortalRow } from './get-portal';
+import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
 
 /**
  * Removes the business's portal's uploaded logo. A logoUrl pointing at the upload is cleared; a logo address the
@@ -12,7 +13,7 @@ import { getPortalRow } from './get-portal';
  */
 export async function deletePortalLogo(db: Db, businessId: string, portalId: string, actor: { userId: string; ipAddress?: string | null }): Promise<boolean> {
   const portal = await getPortalRow(db, businessId, portalId);
-  return db.transaction(async (tx) => {
+  const removedAny = await db.transaction(async (tx) => {
     const removed = await tx.delete(portalLogos).where(eq(portalLogos.portalId, portal.id)).returning({ portalId: portalLogos.portalId });
     const [current] = await tx.select({ config: portals.config }).from(portals).where(eq(portals.id, portal.id)).for('update');
     const config = readPortalConfig(current?.config);
@@ -27,4 +28,6 @@ export async function deletePortalLogo(db: Db, businessId: string, portalId: str
     }
     return removed.length > 0;
   });
+  forgetPortalMeta(db, portal.id);
+  return removedAny;
 }

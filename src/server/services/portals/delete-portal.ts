@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { portals } from '../../db/schema';
 import { NotFoundError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
+import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
 
 /** Deletes a portal with its clients, status history and sync history (cascade), and records who did it. */
 export async function deletePortal(db: Db, businessId: string, portalId: string, actor: { userId: string; ipAddress?: string | null }): Promise<void> {
@@ -21,4 +22,5 @@ export async function deletePortal(db: Db, businessId: string, portalId: string,
       detail: { portalId: gone.id, name: gone.name },
     });
   });
+  forgetPortalMeta(db, portalId);
 }

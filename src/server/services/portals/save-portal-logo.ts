@@ -7,6 +7,7 @@ import { portalLogos, portals } from '../../db/schema';
 import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import { getPortalRow } from './get-portal';
+import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
 
 export interface PortalLogoView {
   /** The logo's public address (also the configuration's logoUrl now). */
@@ -60,5 +61,6 @@ export async function savePortalLogo(
       detail: { portalId: portal.id, contentType: checked.contentType, size: bytes.length, sha256 },
     });
   });
+  forgetPortalMeta(db, portal.id);
   return { logoUrl, contentType: checked.contentType, size: bytes.length, sha256 };
 }

@@ -8,6 +8,7 @@ import { recordActivity } from '../activity/record-activity';
 import { readWorkloadSettings } from '../sheet-sync/run-sync';
 import { countActiveClients, getPortalRow } from './get-portal';
 import { toPortalView, type PortalView } from './portal-view';
+import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
 
 export interface PortalChanges {
   name?: string;
@@ -60,5 +61,6 @@ export async function updatePortal(
     });
     return updated;
   });
+  forgetPortalMeta(db, portalId);
   return { portal: toPortalView(row!, await countActiveClients(db, portalId)), queueStale };
 }

@@ -6,6 +6,7 @@ import { updateQueue, WRITE_BATCH } from './apply-import';
 import type { QueueWrite } from './plan-import';
 import { acquireSyncLease, releaseSyncLease } from './sync-lease';
 import { readWorkloadSettings } from './run-sync';
+import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
 
 /**
  * Recomputes queue positions and estimates of a portal's clients (after a settings change, and once a day as
@@ -57,6 +58,7 @@ export async function recomputeQueue(db: Db, portalId: string, timeZone: string,
       for (let i = 0; i < changes.length; i += WRITE_BATCH) await updateQueue(tx, portalId, changes.slice(i, i + WRITE_BATCH));
       await tx.update(portals).set({ queueComputedFor: estimate.today }).where(eq(portals.id, portalId));
     });
+    forgetPortalMeta(db, portalId);
     return changes.length;
   } finally {
     if (!leaseToken) await releaseSyncLease(db, portalId, token).catch(() => {});

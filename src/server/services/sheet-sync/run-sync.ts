@@ -23,6 +23,7 @@ import { DropNeedsConfirmationError, ImportInvalidError, SyncInProgressError } f
 import { acquireSyncLease, releaseSyncLease, renewSyncLease } from './sync-lease';
 import { clearSyncProgress, setSyncProgress, type SyncPhase } from './sync-progress';
 import { toSyncRunView, type SyncRunView } from './sync-run-view';
+import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
 
 /** What a sync needs from the app. */
 export interface SyncDeps {
@@ -184,6 +185,15 @@ function previewOf(sheet: ParsedSheet): string[][] {
  *    and rethrow it for the caller.
  */
 export async function runSync(deps: SyncDeps, input: RunSyncInput): Promise<SyncResult> {
+  try {
+    return await syncPortal(deps, input);
+  } finally {
+    // Its last sync time and queue day changed (or may have): portal lookups read them again.
+    if (!input.dryRun) forgetPortalMeta(deps.db, input.portalId);
+  }
+}
+
+async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResult> {
   const { db } = deps;
   const [portal] = await db
     .select()
