@@ -108,6 +108,8 @@ export async function planImport(input: {
   const { sheet, mapping, existing } = input;
   const total = sheet.rows.length;
   const imported: ImportedClient[] = [];
+  /** Content hash of each imported client, computed slice by slice (all at once it held the event loop ~0.5 s). */
+  const importedHashes: string[] = [];
   const dropped: number[] = [];
   let unreadableDates = 0;
   for (let start = 0; start < total; start += SLICE) {
@@ -118,7 +120,10 @@ export async function planImport(input: {
       dateOrder: input.dateOrder,
       firstRow: sheet.firstRow + start,
     });
-    for (const c of part.clients) imported.push(c);
+    for (const c of part.clients) {
+      imported.push(c);
+      importedHashes.push(contentHash(c));
+    }
     for (const r of part.droppedRows) dropped.push(r);
     unreadableDates += part.dateProblems.length;
     input.onProgress?.(Math.min(total, start + SLICE), total);
@@ -140,12 +145,16 @@ export async function planImport(input: {
   const lastRowByEmail = new Map<string, number>();
   for (let i = 0; i < imported.length; i += 1) lastRowByEmail.set(normalizeEmail((imported[i] as ImportedClient).email), i);
   const kept: ImportedClient[] = [];
+  const hashes: string[] = [];
   for (let i = 0; i < imported.length; i += 1) {
     const c = imported[i] as ImportedClient;
     const email = normalizeEmail(c.email);
     const winner = lastRowByEmail.get(email) as number;
     if (winner !== i) skip(c.row, messages.sync.duplicateEmail(c.email, (imported[winner] as ImportedClient).row));
-    else kept.push(c);
+    else {
+      kept.push(c);
+      hashes.push(importedHashes[i] as string);
+    }
   }
   skippedRows.sort((a, b) => a.row - b.row);
 
@@ -164,8 +173,7 @@ export async function planImport(input: {
   const warnings = [...sheet.warnings];
   if (unreadableDates > 0) warnings.push(messages.sync.unreadableDates(unreadableDates));
 
-  // Content hashes first: whether the source brings any change decides what happens to restored clients.
-  const hashes = kept.map(contentHash);
+  // Whether the source brings any change decides what happens to restored clients.
   let sourceChanged = false;
   for (let i = 0; i < kept.length && !sourceChanged; i += 1) {
     const before = existing.get((kept[i] as ImportedClient).clientId);
