@@ -112,6 +112,9 @@ export function readWorkloadSettings(stored: unknown): WorkloadSettings {
   return parsed.success ? parsed.data : defaultWorkloadSettings;
 }
 
+/** A sync that writes at least this many clients refreshes the table's planner statistics. */
+const ANALYZE_AFTER_ROWS = 10_000;
+
 /** Every stored client of a portal, as the import plan compares them; read in pages so no single result is huge. */
 export async function loadExistingClients(db: Db | Tx, portalId: string, pageSize = 10_000): Promise<Map<string, ExistingClient>> {
   const map = new Map<string, ExistingClient>();
@@ -136,7 +139,8 @@ export async function loadExistingClients(db: Db | Tx, portalId: string, pageSiz
       .where(after === null ? eq(clients.portalId, portalId) : and(eq(clients.portalId, portalId), gt(clients.clientId, after)))
       .orderBy(asc(clients.clientId))
       .limit(pageSize);
-    for (const r of rows) map.set(r.clientId, { ...r, removed: r.removedAt !== null });
+    // The row itself, with `removed` added: a copy by spread cost about a second per 100,000 clients.
+    for (const r of rows) map.set(r.clientId, Object.assign(r, { removed: r.removedAt !== null }));
     if (rows.length < pageSize) return map;
     after = rows[rows.length - 1]!.clientId;
     await yieldToEventLoop();
@@ -330,6 +334,12 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
         .returning();
     });
     lap('write');
+    if (finalPlan.inserts.length + finalPlan.updates.length + finalPlan.removals.length >= ANALYZE_AFTER_ROWS) {
+      // Fresh planner statistics at once, not at autovacuum's next round: with none for a freshly loaded portal, the
+      // next sync's paged read of its clients was planned as bitmap scans and sorts (twice as slow).
+      await db.execute(sql`analyze clients (portal_id, client_id, removed_at)`).catch((e: unknown) => deps.logger.warn({ err: e }, 'could not analyze clients after a large sync'));
+      lap('analyze');
+    }
     deps.logger.debug({ portalId: portal.id, timings, rows: total }, 'sheet sync timings');
     clearSyncProgress(runId!);
     return result(toSyncRunView(saved!), true);
