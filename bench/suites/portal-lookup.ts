@@ -1,5 +1,5 @@
 // Portal lookups at scale (issue 5): a portal with 100,000 clients, looked up by e-mail with autocannon (50
-// connections, 20 s per server in two rounds, interleaved baseline-app-app-baseline) against the real app listening on a loopback port, beside a baseline measured in the same run
+// connections, 20 s per server in 4 interleaved rounds of 5 s) against the real app listening on a loopback port, beside a baseline measured in the same run
 // on the same database: a bare node:http server answering the same lookup with one prepared query. On PostgreSQL
 // (a bench database on BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/statuslink_bench, skipped
 // when unreachable) and on PGlite. Also prints the portal page's JavaScript size (gzip) and, when Chromium is at
@@ -7,7 +7,7 @@
 //
 // Each request comes from its own X-Forwarded-For address (TRUST_PROXY on), as real clients do, so the per-address
 // limits stay in place; the per-portal limit (600 lookups a minute) is lifted for the run, or the bench would
-// measure 429s. Env: BENCH_DATABASES (default postgres,pglite), BENCH_DURATION (seconds, default 20), BENCH_CONNECTIONS (default 50), BENCH_CLIENTS.
+// measure 429s. Env: BENCH_DATABASES (default postgres,pglite), BENCH_ROUNDS (default 4), BENCH_DURATION (seconds, default 20), BENCH_CONNECTIONS (default 50), BENCH_CLIENTS.
 import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -32,6 +32,9 @@ import { runSync } from '../../src/server/services/sheet-sync/run-sync';
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+/** Rounds per server (BENCH_ROUNDS, default 4): the DURATION is split between them. */
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 4));
+const popcount = (n: number) => n.toString(2).split('').filter((b) => b === '1').length;
 const WARMUP = 3;
 /** Which databases to measure (BENCH_DATABASES=postgres,pglite, the default: both). */
 const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,pglite')
@@ -103,7 +106,7 @@ async function load(url: string, emails: string[], duration: number): Promise<Lo
   return { ...result, cpuMs: (used.user + used.system) / 1000 / Math.max(1, result.total) };
 }
 
-/** Two rounds as one: requests and CPU summed; latency percentiles as the worse of the two (p50 averaged). */
+/** Rounds as one: requests and CPU summed, req/s and p50 averaged, p99 the worst round's. */
 function combine(list: LoadResult[]): LoadResult {
   const total = list.reduce((n, r) => n + r.total, 0);
   return {
@@ -318,16 +321,20 @@ async function measure(kind: 'postgres' | 'pglite', emails: string[], sheet: str
     const ok = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: sample[0] }) });
     if (ok.status !== 200) throw new Error(`app check failed: ${ok.status} ${await ok.text()}`);
 
-    // Both servers are loaded in turn, baseline-app-app-baseline (each DURATION / 2 seconds after a warm-up), so a
-    // machine that gets slower or faster during the run (other tenants, caches warming) weighs on both alike.
+    // Both servers are loaded in turn, in ROUNDS rounds of DURATION / ROUNDS seconds each, in the order
+    // baseline-app-app-baseline-app-baseline-baseline-app..., so a machine that gets slower or faster during the run
+    // (other tenants of a shared host, caches warming) weighs on both alike.
     await load(baseUrl, sample, WARMUP);
     await load(url, sample, WARMUP);
-    const half = Math.max(1, DURATION / 2);
+    const slice = Math.max(1, DURATION / ROUNDS);
     const runs: { base: LoadResult[]; app: LoadResult[] } = { base: [], app: [] };
-    runs.base.push(await load(baseUrl, sample, half));
-    runs.app.push(await load(url, sample, half));
-    runs.app.push(await load(url, sample, half));
-    runs.base.push(await load(baseUrl, sample, half));
+    for (let round = 0; round < ROUNDS; round += 1) {
+      // Thue-Morse order: each server goes first as often as second, and drift cancels to the first order.
+      const baseFirst = popcount(round) % 2 === 0;
+      for (const which of baseFirst ? ['base', 'app'] : ['app', 'base']) {
+        runs[which as 'base' | 'app'].push(await load(which === 'base' ? baseUrl : url, sample, slice));
+      }
+    }
     for (const [name, list] of [['baseline', runs.base], ['app', runs.app]] as const) {
       console.log(`  ${name} rounds: ${list.map((r) => `${r.rps.toFixed(0)} req/s`).join(', ')}`);
     }
@@ -342,6 +349,7 @@ async function measure(kind: 'postgres' | 'pglite', emails: string[], sheet: str
         return null;
       });
       if (scores) console.log(`  Lighthouse (mobile) on /portal/demo: performance ${scores.performance}, accessibility ${scores.accessibility}`);
+      else if (!fs.existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) console.log('  Lighthouse: skipped (no Chromium; install Debian\'s chromium package)');
     }
     await app.close();
   } finally {

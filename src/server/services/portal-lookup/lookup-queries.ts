@@ -1,4 +1,5 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type Placeholder } from 'drizzle-orm';
+import pg from 'pg';
 import type { Db } from '../../db/client';
 import { businessProfiles, clientAccessTokens, clients, portals } from '../../db/schema';
 
@@ -36,8 +37,40 @@ const clientFields = {
 const portalId = sql.placeholder('portalId');
 const value = sql.placeholder('value');
 
+/** Type parsers of the hot path: dates stay 'YYYY-MM-DD' text (as Drizzle's mode 'string' gives them). */
+const keepDatesAsText = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === 1082 ? (v: string) => v : pg.types.getTypeParser(oid, format as 'text')),
+} as pg.CustomTypesConfig;
+
+interface Statement<Row> {
+  execute(values: Record<string, string>): Promise<Row[]>;
+}
+
+/**
+ * A client statement: on PostgreSQL it runs straight on the pool as a named prepared statement (Drizzle's SQL
+ * text, rows mapped by position), which saves the lookup Drizzle's execute wrappers and per-field row mapping;
+ * on PGlite through Drizzle.
+ */
+function hot<Row>(db: Db, name: string, query: { toSQL(): { sql: string; params: unknown[] }; prepare(name: string): Statement<Row> }, keys: string[]): Statement<Row> {
+  const pool = (db as unknown as { $client?: unknown }).$client;
+  if (!(pool instanceof pg.Pool)) return query.prepare(name);
+  const { sql: text, params } = query.toSQL();
+  const names = params.map((p) => (p as Placeholder).name);
+  return {
+    async execute(values) {
+      const result = await pool.query<unknown[]>({ name, text, values: names.map((n) => values[n]), rowMode: 'array', types: keepDatesAsText });
+      return result.rows.map((cells) => {
+        const row: Record<string, unknown> = {};
+        for (let i = 0; i < keys.length; i += 1) row[keys[i]!] = cells[i];
+        return row as Row;
+      });
+    },
+  };
+}
+
 function build(db: Db) {
   const client = () => db.select(clientFields).from(clients);
+  const keys = Object.keys(clientFields);
   return {
     meta: db
       .select(metaFields)
@@ -45,18 +78,24 @@ function build(db: Db) {
       .innerJoin(businessProfiles, eq(businessProfiles.id, portals.businessId))
       .where(eq(portals.id, portalId))
       .prepare('portal_lookup_meta'),
-    byEmail: client()
-      .where(and(eq(clients.portalId, portalId), eq(clients.emailNormalized, value), isNull(clients.removedAt)))
-      .limit(5)
-      .prepare('portal_lookup_by_email'),
-    byName: client()
-      .where(and(eq(clients.portalId, portalId), eq(clients.nameNormalized, value), isNull(clients.removedAt)))
-      .limit(5)
-      .prepare('portal_lookup_by_name'),
-    byClientId: client()
-      .where(and(eq(clients.portalId, portalId), eq(clients.clientId, value), isNull(clients.removedAt)))
-      .limit(1)
-      .prepare('portal_lookup_by_client_id'),
+    byEmail: hot<ClientFields>(
+      db,
+      'portal_lookup_by_email',
+      client().where(and(eq(clients.portalId, portalId), eq(clients.emailNormalized, value), isNull(clients.removedAt))).limit(5),
+      keys,
+    ),
+    byName: hot<ClientFields>(
+      db,
+      'portal_lookup_by_name',
+      client().where(and(eq(clients.portalId, portalId), eq(clients.nameNormalized, value), isNull(clients.removedAt))).limit(5),
+      keys,
+    ),
+    byClientId: hot<ClientFields>(
+      db,
+      'portal_lookup_by_client_id',
+      client().where(and(eq(clients.portalId, portalId), eq(clients.clientId, value), isNull(clients.removedAt))).limit(1),
+      keys,
+    ),
     byToken: db
       .select({ ...clientFields, tokenLastUsedAt: clientAccessTokens.lastUsedAt })
       .from(clientAccessTokens)
@@ -73,7 +112,7 @@ function build(db: Db) {
 }
 
 type PortalMeta = Awaited<ReturnType<ReturnType<typeof build>['meta']['execute']>>[number];
-type ClientFields = Awaited<ReturnType<ReturnType<typeof build>['byEmail']['execute']>>[number];
+type ClientFields = { [K in keyof typeof clientFields]: (typeof clientFields)[K]['_']['data'] | ((typeof clientFields)[K]['_']['notNull'] extends true ? never : null) };
 const NO_CLIENT: { [K in keyof ClientFields]: null } = {
   clientId: null,
   name: null,
