@@ -102,7 +102,7 @@ test.describe('portal configuration and template', () => {
     await page.getByLabel('Portal title').fill('Tax Return Tracker');
     await expect(page.getByTestId('preview-title')).toHaveText('Tax Return Tracker');
     await page.getByRole('checkbox', { name: 'Project notes' }).click();
-    await expect(page.getByTestId('preview-notes')).toHaveCount(0);
+    await expect(card.getByTestId('card-notes')).toHaveCount(0);
     await page.getByLabel('Example client').selectOption({ label: 'Aiko Tanaka (Completed)' });
     await expect(card.getByText('Aiko Tanaka')).toBeVisible();
     await expect(card.getByText('Completed').first()).toBeVisible();

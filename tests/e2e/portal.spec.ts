@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PORTAL_JS_BUDGET_BYTES, portalPageJs } from '../../scripts/portal-js-size.mjs';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from './support/test';
 import { E2E_BASE_URL } from './support/constants';
 import { waitForMail } from './support/mailbox';
@@ -192,5 +194,20 @@ test.describe('client portal', () => {
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await context.close();
+  });
+
+  test('the page loads at most 80 KB of JavaScript, gzip (its own small bundle)', async ({ page }) => {
+    const js = portalPageJs(fileURLToPath(new URL('../../dist/web', import.meta.url)));
+    expect(js, 'no build in dist/web').not.toBeNull();
+    expect(js!.gzip).toBeLessThanOrEqual(PORTAL_JS_BUDGET_BYTES);
+    // What the browser really fetches for the page is that set: no app or marketing chunk comes along.
+    const scripts: string[] = [];
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.push(new URL(r.url()).pathname);
+    });
+    await page.goto(`/portal/${portalId}`);
+    await expect(page.getByLabel('Email Address or Full Name')).toBeVisible();
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.length).toBeLessThanOrEqual(js!.files);
   });
 });

@@ -1,10 +1,6 @@
-import { useEffect, useRef } from 'react';
-import type { ReactNode } from 'react';
 import type { LookupAnswer } from './api';
-import { formatDay } from './format';
-import { InfoIcon, RefreshIcon, SpinnerIcon } from './icons';
-import { StatusBadge, progressTone } from './status-badge';
-import { card as cardClass } from './styles';
+import { CardView, refreshClass } from './card-view';
+import { RefreshIcon, SpinnerIcon } from './icons';
 import { UpdateSection } from './update-section';
 
 interface Props {
@@ -16,105 +12,34 @@ interface Props {
   verifying: boolean;
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="rounded-xl bg-muted/60 p-4 dark:bg-muted/50">
-      <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
-      <dd className="mt-1 text-lg font-semibold text-foreground">{children}</dd>
-    </div>
-  );
-}
-
 /**
  * The result card (spec 2.17): name, e-mail, refresh, status badge, queue position, estimated completion, due
  * date, workload insights, notes, and the optional update section. A part the portal hides is absent from the
  * answer, and so from the card.
  */
 export function ResultCard({ portalId, answer, refreshing, onRefresh, onVerifyForUpdate, verifying }: Props) {
-  const { client } = answer;
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    heading.current?.focus();
-  }, []);
-  const showsPosition = 'position' in client;
-  const showsEstimate = 'estimatedCompletion' in client;
-  const completed = client.queueState === 'completed';
-  const cancelled = client.queueState === 'cancelled';
-  const facts: { label: string; value: ReactNode }[] = [];
-  if (showsPosition && !cancelled) {
-    facts.push({ label: 'Queue position', value: completed ? 'Completed' : client.position != null ? `#${client.position}` : '—' });
-  }
-  if (showsEstimate && !cancelled && !completed) {
-    facts.push({ label: 'Estimated completion', value: client.estimatedCompletion ? formatDay(client.estimatedCompletion, 'short') : '—' });
-  }
-  facts.push({ label: 'Due date', value: client.dueDate ? formatDay(client.dueDate, 'short') : 'Not set' });
-
   return (
-    <section aria-labelledby="portal-card-name" className={`${cardClass} p-5 sm:p-7`}>
-      <div className="flex items-start justify-between gap-4">
-        <div className="min-w-0">
-          <h2 id="portal-card-name" ref={heading} tabIndex={-1} className="text-2xl font-bold tracking-tight break-words outline-none">
-            {client.name}
-          </h2>
-          <p className="mt-1 text-sm break-all text-muted-foreground">{client.email}</p>
-        </div>
+    <CardView
+      client={answer.client}
+      mode="page"
+      refresh={
         <button
           type="button"
           onClick={onRefresh}
           disabled={refreshing}
           aria-label="Refresh"
           title="Refresh"
-          className="inline-flex size-11 shrink-0 items-center justify-center rounded-full border border-border text-foreground hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--portal-ring)] disabled:opacity-60"
+          className={`${refreshClass} hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[var(--portal-ring)] disabled:opacity-60`}
         >
           {refreshing ? <SpinnerIcon className="size-5" /> : <RefreshIcon className="size-5" />}
         </button>
-      </div>
-
-      <div className="mt-5">
-        <p className="sr-only">Project status:</p>
-        <StatusBadge badge={client.badge} />
-      </div>
-
-      {client.progress != null ? (
-        <div className="mt-4">
-          <div
-            role="progressbar"
-            aria-label="Project progress"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={client.progress}
-            className="h-2 w-full overflow-hidden rounded-full bg-muted"
-          >
-            <div className={`h-full rounded-full ${progressTone(client.badge)}`} style={{ width: `${client.progress}%` }} />
-          </div>
-        </div>
-      ) : null}
-
-      <dl className={`mt-6 grid gap-3 ${facts.length === 3 ? 'sm:grid-cols-3' : facts.length === 2 ? 'sm:grid-cols-2' : ''}`}>
-        {facts.map((f) => (
-          <Fact key={f.label} label={f.label}>
-            {f.value}
-          </Fact>
-        ))}
-      </dl>
-
-      {client.insights ? (
-        <div className="mt-6 flex gap-3 rounded-xl border border-[var(--portal-primary)]/30 bg-[var(--portal-primary)]/5 p-4 text-sm leading-relaxed dark:bg-[var(--portal-primary)]/10">
-          <InfoIcon className="mt-0.5 size-5 shrink-0 text-[var(--portal-accent)] dark:text-[var(--portal-accent-dark)]" />
-          <p>{client.insights}</p>
-        </div>
-      ) : null}
-
-      {'notes' in client && client.notes ? (
-        <div className="mt-6">
-          <h3 className="text-base font-semibold">Project notes</h3>
-          <p className="mt-2 text-sm leading-relaxed whitespace-pre-line text-muted-foreground">{client.notes}</p>
-        </div>
-      ) : null}
-
-      {answer.updatesAllowed ? (
-        <UpdateSection portalId={portalId} session={answer.verified ? (answer.session ?? null) : null} onVerify={onVerifyForUpdate} verifying={verifying} />
-      ) : null}
-    </section>
+      }
+      updates={
+        answer.updatesAllowed ? (
+          <UpdateSection portalId={portalId} session={answer.verified ? (answer.session ?? null) : null} onVerify={onVerifyForUpdate} verifying={verifying} />
+        ) : null
+      }
+    />
   );
 }
+

@@ -19,10 +19,10 @@ import { cardPreviewQueryOptions, type PreviewCard } from '@web/features/portals
 import { portalKey } from '@web/features/portals/api/portal-keys';
 import { ApiError, api, errorMessage } from '@web/lib/api-client';
 import { paths } from '@web/lib/paths';
-import { formatDay } from '@web/portal/format';
-import { InfoIcon, MailIcon, PhoneIcon, PinIcon, RefreshIcon, SearchIcon } from '@web/portal/icons';
+import type { ClientCard } from '@web/portal/api';
+import { MailIcon, PhoneIcon, PinIcon, RefreshIcon, SearchIcon } from '@web/portal/icons';
+import { CardView, refreshClass } from '@web/portal/card-view';
 import { brandStyle } from '@web/portal/portal-shell';
-import { StatusBadge, progressTone } from '@web/portal/status-badge';
 import { card as cardClass, primaryButton, secondaryButton, textInput } from '@web/portal/styles';
 import { ConnectSheetButton } from './connect-sheet-button';
 
@@ -415,76 +415,45 @@ function SearchPreview({ requireVerification }: { requireVerification: boolean }
   );
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="rounded-xl bg-muted/60 p-4 dark:bg-muted/50">
-      <dt className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</dt>
-      <dd className="mt-1 text-lg font-semibold text-foreground">{children}</dd>
-    </div>
-  );
+/**
+ * The example client's card as the portal would answer it under the draft: the parts the draft hides are left
+ * out (the server leaves them out of a real answer), and the insights text, which speaks of the position and the
+ * estimate, only when both are shown.
+ */
+function draftCard(card: ClientCard, look: PortalConfig): ClientCard {
+  const shown: ClientCard = { ...card };
+  if (!look.showPriority) delete shown.position;
+  if (!look.showEstimatedCompletion) delete shown.estimatedCompletion;
+  if (!look.showNotes) delete shown.notes;
+  if (!look.showProgressBar) delete shown.progress;
+  if (!(look.showPriority && look.showEstimatedCompletion)) shown.insights = null;
+  return shown;
 }
 
-/** The portal's result card (web/portal/result-card.tsx) for the example client, with the draft's parts shown or hidden. */
-function CardPreview({ look, card }: { look: PortalConfig; card: PreviewCard['card'] }) {
-  const completed = card.queueState === 'completed';
-  const cancelled = card.queueState === 'cancelled';
-  const facts: { label: string; value: ReactNode }[] = [];
-  if (look.showPriority && !cancelled) facts.push({ label: 'Queue position', value: completed ? 'Completed' : card.position != null ? `#${card.position}` : '—' });
-  if (look.showEstimatedCompletion && !cancelled && !completed) {
-    facts.push({ label: 'Estimated completion', value: card.estimatedCompletion ? formatDay(card.estimatedCompletion, 'short') : '—' });
-  }
-  facts.push({ label: 'Due date', value: card.dueDate ? formatDay(card.dueDate, 'short') : 'Not set' });
-  // The insights text speaks of the position and the estimate: shown as the portal words it when both are shown.
-  const insights = look.showPriority && look.showEstimatedCompletion ? card.insights : null;
+/** The portal's own result card (web/portal/card-view.tsx) for the example client, its controls drawn inert. */
+function CardPreview({ look, card }: { look: PortalConfig; card: ClientCard }) {
   return (
-    <div className={`${cardClass} p-5 @lg:p-7`} data-testid="template-preview-card">
-      <div className="flex items-start justify-between gap-4">
-        <div className="min-w-0">
-          <p className="text-2xl font-bold tracking-tight break-words">{card.name}</p>
-          <p className="mt-1 text-sm break-all text-muted-foreground">{card.email}</p>
-        </div>
-        <span aria-hidden="true" className="inline-flex size-11 shrink-0 items-center justify-center rounded-full border border-border text-foreground">
+    <div data-testid="template-preview-card">
+      <CardView
+      client={draftCard(card, look)}
+      mode="preview"
+      refresh={
+        <span aria-hidden="true" className={refreshClass}>
           <RefreshIcon className="size-5" />
         </span>
-      </div>
-      <div className="mt-5">
-        <StatusBadge badge={card.badge} />
-      </div>
-      {look.showProgressBar && card.progress != null ? (
-        <div className="mt-4" data-testid="preview-progress">
-          <div className="h-2 w-full overflow-hidden rounded-full bg-muted">
-            <div className={`h-full rounded-full ${progressTone(card.badge)}`} style={{ width: `${card.progress}%` }} />
+      }
+      updates={
+        look.allowClientUpdates ? (
+          <div className="mt-6 border-t border-border pt-5" data-testid="preview-updates">
+            <p className="text-base font-semibold">Send an update or question</p>
+            <textarea readOnly tabIndex={-1} aria-label="Message (preview)" rows={3} className={`${textInput} mt-3 py-3`} placeholder="Write a short update or question for the team" />
+            <span className={`${primaryButton} mt-3`} aria-hidden="true">
+              Send message
+            </span>
           </div>
-        </div>
-      ) : null}
-      <dl className={`mt-6 grid gap-3 ${facts.length === 3 ? '@lg:grid-cols-3' : facts.length === 2 ? '@lg:grid-cols-2' : ''}`}>
-        {facts.map((f) => (
-          <Fact key={f.label} label={f.label}>
-            {f.value}
-          </Fact>
-        ))}
-      </dl>
-      {insights ? (
-        <div className="mt-6 flex gap-3 rounded-xl border border-[var(--portal-primary)]/30 bg-[var(--portal-primary)]/5 p-4 text-sm leading-relaxed dark:bg-[var(--portal-primary)]/10">
-          <InfoIcon className="mt-0.5 size-5 shrink-0 text-[var(--portal-accent)] dark:text-[var(--portal-accent-dark)]" />
-          <p>{insights}</p>
-        </div>
-      ) : null}
-      {look.showNotes && card.notes ? (
-        <div className="mt-6" data-testid="preview-notes">
-          <p className="text-base font-semibold">Project notes</p>
-          <p className="mt-2 text-sm leading-relaxed whitespace-pre-line text-muted-foreground">{card.notes}</p>
-        </div>
-      ) : null}
-      {look.allowClientUpdates ? (
-        <div className="mt-6 border-t border-border pt-5" data-testid="preview-updates">
-          <p className="text-base font-semibold">Send an update or question</p>
-          <textarea readOnly tabIndex={-1} aria-label="Message (preview)" rows={3} className={`${textInput} mt-3 py-3`} placeholder="Write a short update or question for the team" />
-          <span className={`${primaryButton} mt-3`} aria-hidden="true">
-            Send message
-          </span>
-        </div>
-      ) : null}
+        ) : null
+      }
+      />
     </div>
   );
 }
