@@ -11,6 +11,7 @@ import type { Database } from './db/client';
 import type { Env } from './env';
 import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from './integrations/mail/mailer';
 import { memoryRateStore, redisRateStore } from './lib/rate-store';
+import { serializeRequest } from './lib/request-log';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
@@ -59,7 +60,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { env, database } = options;
   const logger = options.logger ?? pino({ level: env.LOG_LEVEL });
   const app = Fastify({
-    loggerInstance: logger,
+    // Request logs without query values (tokens, clients' e-mails and names): lib/request-log.ts.
+    loggerInstance: logger.child({}, { serializers: { req: serializeRequest } }),
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     genReqId: (req) => {
