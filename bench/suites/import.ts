@@ -16,6 +16,7 @@ import { openDatabase, type Database } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
 import { businessProfiles, portals, users } from '../../src/server/db/schema';
 import { loadEnv } from '../../src/server/env';
+import { pgCopy } from '../../src/server/services/sheet-sync/copy-rows';
 import { runSync } from '../../src/server/services/sheet-sync/run-sync';
 import { makeSheet } from '../../tests/support/make-sheet';
 
@@ -92,30 +93,8 @@ async function timedImport(database: Database, csv: Buffer): Promise<Timing & { 
   };
 }
 
-/** COPY ... FROM STDIN through pg's protocol hooks (what pg-copy-streams does), without another dependency. */
-function copyFrom(client: pg.Client, text: string, data: Buffer): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let failure: Error | undefined;
-    const submittable = {
-      submit(connection: { query(text: string): void }) {
-        connection.query(text);
-      },
-      handleCopyInResponse(connection: { sendCopyFromChunk(b: Buffer): void; endCopyFrom(): void }) {
-        for (let i = 0; i < data.length; i += 64 * 1024) connection.sendCopyFromChunk(data.subarray(i, i + 64 * 1024));
-        connection.endCopyFrom();
-      },
-      handleCommandComplete() {},
-      handleError(err: Error) {
-        failure = err;
-      },
-      handleReadyForQuery() {
-        if (failure) reject(failure);
-        else resolve();
-      },
-    };
-    client.query(submittable as unknown as pg.QueryConfig);
-  });
-}
+/** COPY ... FROM STDIN on a plain client: the sync's own copy-in (copy-rows.ts). */
+const copyFrom = (client: pg.Client, text: string, data: Buffer) => pgCopy(client)(text, data);
 
 /** COPY ... TO STDOUT into memory, through the same protocol hooks. */
 function copyTo(client: pg.Client, text: string): Promise<Buffer> {

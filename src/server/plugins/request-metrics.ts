@@ -51,7 +51,8 @@ export function registerRequestMetrics(app: FastifyInstance) {
   app.decorate('requestTimings', createRequestTimings());
   app.addHook('onResponse', (req, reply, done) => {
     const url = req.url;
-    if (url.startsWith('/api/') && !(url.startsWith('/api/health') && url.split('?')[0] === '/api/health')) app.requestTimings.record(reply.elapsedTime);
+    const health = url === '/api/health' || url.startsWith('/api/health?');
+    if (url.startsWith('/api/') && !health) app.requestTimings.record(reply.elapsedTime);
     done();
   });
 }

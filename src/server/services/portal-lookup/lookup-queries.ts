@@ -113,19 +113,7 @@ function build(db: Db) {
 
 type PortalMeta = Awaited<ReturnType<ReturnType<typeof build>['meta']['execute']>>[number];
 type ClientFields = { [K in keyof typeof clientFields]: (typeof clientFields)[K]['_']['data'] | ((typeof clientFields)[K]['_']['notNull'] extends true ? never : null) };
-const NO_CLIENT: { [K in keyof ClientFields]: null } = {
-  clientId: null,
-  name: null,
-  email: null,
-  status: null,
-  dueDate: null,
-  dueDateText: null,
-  notes: null,
-  queueState: null,
-  queuePosition: null,
-  estimatedWorkingDays: null,
-  estimatedCompletion: null,
-};
+const NO_CLIENT = Object.fromEntries(Object.keys(clientFields).map((k) => [k, null])) as { [K in keyof ClientFields]: null };
 
 /** The portal (with its business) and one matching client, or null client fields when nothing matched. */
 export type LookupRow = PortalMeta & { [K in keyof ClientFields]: ClientFields[K] | null };
@@ -152,7 +140,8 @@ const remembered = new WeakMap<Db, Map<string, { meta: Promise<PortalMeta | null
  * second per portal (concurrent lookups share one read), and at once after a change made by this process
  * (forgetPortalMeta).
  */
-export function portalMeta(db: Db, portal: string, now = Date.now()): Promise<PortalMeta | null> {
+export function portalMeta(db: Db, portal: string): Promise<PortalMeta | null> {
+  const now = Date.now();
   let byPortal = remembered.get(db);
   if (!byPortal) {
     byPortal = new Map();

@@ -17,11 +17,12 @@ interface CopyConnection {
 
 const CHUNK = 64 * 1024;
 
-function pgCopy(client: pg.ClientBase): CopyIn {
+/** COPY ... FROM STDIN on a node-postgres client (the benchmark uses it for its COPY baselines too). */
+export function pgCopy(client: pg.ClientBase): (copySql: string, text: string | Buffer) => Promise<void> {
   return (copySql, text) =>
     new Promise<void>((resolve, reject) => {
       let failure: Error | undefined;
-      const data = Buffer.from(text, 'utf8');
+      const data = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
       const submittable = {
         submit(connection: { query(text: string): void }) {
           connection.query(copySql);
