@@ -30,24 +30,30 @@ async function insertClients(tx: Tx, portalId: string, rows: ClientWrite[]) {
     from jsonb_to_recordset(${json(rows)}) as x(${CLIENT_COLUMNS})`);
 }
 
+/** Updates the portal's clients from rows `x` (a jsonb_to_recordset or a staging table) with the sheet's fields. */
+const updateClientsFrom = (portalId: string, x: SQL) => sql`
+  update clients c set row = x.row, name = x.name, email = x.email, email_normalized = x.email_normalized,
+    name_normalized = x.name_normalized, status = x.status, priority = x.priority, due_date_text = x.due_date_text,
+    due_date = x.due_date, notes = x.notes, raw = x.raw, content_hash = x.content_hash, queue_state = x.queue_state,
+    queue_position = x.queue_position, estimated_working_days = x.estimated_working_days,
+    estimated_completion = x.estimated_completion, removed_at = null, updated_at = now()
+  from ${x}
+  where c.portal_id = ${portalId} and c.client_id = x.client_id`;
+
+/** Updates row numbers and queue figures from rows `x` (no updated_at: the client's data did not change). */
+const updateQueueFrom = (portalId: string, x: SQL) => sql`
+  update clients c set row = x.row, queue_state = x.queue_state, queue_position = x.queue_position,
+    estimated_working_days = x.estimated_working_days, estimated_completion = x.estimated_completion
+  from ${x}
+  where c.portal_id = ${portalId} and c.client_id = x.client_id`;
+
 async function updateClients(tx: Tx, portalId: string, rows: ClientWrite[]) {
-  await tx.execute(sql`
-    update clients c set row = x.row, name = x.name, email = x.email, email_normalized = x.email_normalized,
-      name_normalized = x.name_normalized, status = x.status, priority = x.priority, due_date_text = x.due_date_text,
-      due_date = x.due_date, notes = x.notes, raw = x.raw, content_hash = x.content_hash, queue_state = x.queue_state,
-      queue_position = x.queue_position, estimated_working_days = x.estimated_working_days,
-      estimated_completion = x.estimated_completion, removed_at = null, updated_at = now()
-    from jsonb_to_recordset(${json(rows)}) as x(${CLIENT_COLUMNS})
-    where c.portal_id = ${portalId} and c.client_id = x.client_id`);
+  await tx.execute(updateClientsFrom(portalId, sql`jsonb_to_recordset(${json(rows)}) as x(${CLIENT_COLUMNS})`));
 }
 
-/** Writes new row numbers and queue figures (no updated_at: the client's data did not change). */
+/** Writes new row numbers and queue figures. */
 export async function updateQueue(tx: Tx, portalId: string, rows: QueueWrite[]) {
-  await tx.execute(sql`
-    update clients c set row = x.row, queue_state = x.queue_state, queue_position = x.queue_position,
-      estimated_working_days = x.estimated_working_days, estimated_completion = x.estimated_completion
-    from jsonb_to_recordset(${json(rows)}) as x(${QUEUE_COLUMNS})
-    where c.portal_id = ${portalId} and c.client_id = x.client_id`);
+  await tx.execute(updateQueueFrom(portalId, sql`jsonb_to_recordset(${json(rows)}) as x(${QUEUE_COLUMNS})`));
 }
 
 async function markRemoved(tx: Tx, portalId: string, clientIds: string[]) {
@@ -133,22 +139,11 @@ async function applyWithCopy(tx: Tx, copy: CopyIn, portalId: string, runId: stri
   }
   if (plan.updates.length > 0) {
     await stage(tx, copy, 'sync_client_rows', CLIENT_COLUMN_TYPES, plan.updates, clientLine, step);
-    await tx.execute(sql`
-      update clients c set row = x.row, name = x.name, email = x.email, email_normalized = x.email_normalized,
-        name_normalized = x.name_normalized, status = x.status, priority = x.priority, due_date_text = x.due_date_text,
-        due_date = x.due_date, notes = x.notes, raw = x.raw, content_hash = x.content_hash, queue_state = x.queue_state,
-        queue_position = x.queue_position, estimated_working_days = x.estimated_working_days,
-        estimated_completion = x.estimated_completion, removed_at = null, updated_at = now()
-      from sync_client_rows x
-      where c.portal_id = ${portalId} and c.client_id = x.client_id`);
+    await tx.execute(updateClientsFrom(portalId, sql`sync_client_rows x`));
   }
   if (plan.queueUpdates.length > 0) {
     await stage(tx, copy, 'sync_queue_rows', QUEUE_COLUMN_TYPES, plan.queueUpdates, queueLine, step);
-    await tx.execute(sql`
-      update clients c set row = x.row, queue_state = x.queue_state, queue_position = x.queue_position,
-        estimated_working_days = x.estimated_working_days, estimated_completion = x.estimated_completion
-      from sync_queue_rows x
-      where c.portal_id = ${portalId} and c.client_id = x.client_id`);
+    await tx.execute(updateQueueFrom(portalId, sql`sync_queue_rows x`));
   }
   const run = copyValue(runId);
   for (const rows of batches(plan.statusChanges, COPY_BATCH)) {
