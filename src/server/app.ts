@@ -11,7 +11,7 @@ import type { Database } from './db/client';
 import type { Env } from './env';
 import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from './integrations/mail/mailer';
 import { memoryRateStore, redisRateStore } from './lib/rate-store';
-import { serializeRequest } from './lib/request-log';
+import { OneLineRequestLog, serializeRequest } from './lib/request-log';
 import { registerErrorHandler } from './plugins/error-handler';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
@@ -62,6 +62,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const app = Fastify({
     // Request logs without query values (tokens, clients' e-mails and names): lib/request-log.ts.
     loggerInstance: logger.child({}, { serializers: { req: serializeRequest } }),
+    logController: new OneLineRequestLog(),
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     genReqId: (req) => {

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 
 /**
  * The request as the log shows it: like Fastify's own serializer, but with every query value replaced. Query
@@ -22,4 +22,17 @@ export function redactedUrl(url: string): string {
 
 export function serializeRequest(req: FastifyRequest) {
   return { method: req.method, url: redactedUrl(req.url), host: req.host, remoteAddress: req.ip };
+}
+
+/**
+ * One log line per request, written when it is answered (the request, its status and time), instead of Fastify's
+ * two ("incoming request" and "request completed"): half the volume on a busy portal. Fastify's error lines stay.
+ */
+export class OneLineRequestLog extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
 }
