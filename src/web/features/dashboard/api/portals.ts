@@ -1,33 +1,12 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { api } from '@web/lib/api-client';
+import { portalsKey } from '@web/features/portals/api/portal-keys';
+import { portalsQueryOptions } from '@web/features/portals/api/portals';
+import type { Portal } from '@web/features/portals/api/types';
 
-/** The fields of GET /api/v1/portals the business app reads. */
-export interface AppPortal {
-  portalId: string;
-  name: string;
-  portalPath: string;
-  clientCount: number;
-  source: { type: 'google_sheet' | 'csv_upload' | 'none'; sheetUrl: string | null };
-  sync: { lastSyncedAt: string | null; running: boolean; lastError: string | null };
-  config: Record<string, unknown> & { companyName?: string };
-  workloadSettings: Record<string, unknown>;
-}
-
-export interface AppPortalList {
-  portals: AppPortal[];
-  total: number;
-  plan: { id: string; name: string; portalLimit: number | null };
-}
-
-export const appPortalsQueryKey = ['app', 'portals'] as const;
-
-export function appPortalsQueryOptions() {
-  return queryOptions({
-    queryKey: appPortalsQueryKey,
-    queryFn: ({ signal }) => api.get<AppPortalList>('/api/v1/portals', { signal }),
-  });
-}
+/** A portal of GET /api/v1/portals, as the business app's pages read it (one list query for the whole app). */
+export type AppPortal = Portal;
+export const appPortalsQueryKey = portalsKey;
 
 // The portal the app shows, chosen with the portal switcher; remembered in this browser only (a preference).
 const STORAGE_KEY = 'statuslink.currentPortal';
@@ -46,7 +25,7 @@ const subscribe = (listener: () => void) => {
 
 /** The business's portals and the current one: the chosen one, else the first with data, else the first. */
 export function useCurrentPortal() {
-  const query = useQuery(appPortalsQueryOptions());
+  const query = useQuery(portalsQueryOptions());
   const chosen = useSyncExternalStore(subscribe, read, () => null);
   const portals = query.data?.portals ?? [];
   const portal = portals.find((p) => p.portalId === chosen) ?? portals.find((p) => p.source.type !== 'none') ?? portals[0] ?? null;

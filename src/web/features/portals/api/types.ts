@@ -1,4 +1,6 @@
 import type { ColumnMapping } from '@core/columns';
+import type { PortalConfig } from '@core/portal-config';
+import type { WorkloadSettings } from '@core/workload-settings';
 
 // Shapes of the portals API (see the server's routes/v1/portal-schemas.ts and /api/openapi.json).
 
@@ -31,8 +33,8 @@ export interface Portal {
     lastErrorAt: string | null;
     running: boolean;
   };
-  config: Record<string, unknown>;
-  workloadSettings: Record<string, unknown>;
+  config: PortalConfig;
+  workloadSettings: WorkloadSettings;
 }
 
 /** GET /api/v1/portals */
