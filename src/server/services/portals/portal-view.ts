@@ -1,45 +1,13 @@
+import type { Portal } from '@core/api/portals';
 import type { ColumnMapping } from '@core/columns';
-import { readPortalConfig, type PortalConfig } from '@core/portal-config';
-import type { WorkloadSettings } from '@core/workload-settings';
-import type { portals, PortalSetupMethod, PortalSourceType } from '../../db/schema';
+import { readPortalConfig } from '@core/portal-config';
+import type { portals } from '../../db/schema';
 import { readWorkloadSettings } from '../sheet-sync/run-sync';
 
 export type PortalRow = typeof portals.$inferSelect;
 
 /** A portal as the business API shows it. */
-export interface PortalView {
-  portalId: string;
-  name: string;
-  /** Path of the public portal page. */
-  portalPath: string;
-  createdAt: string;
-  updatedAt: string;
-  clientCount: number;
-  source: {
-    type: PortalSourceType;
-    setupMethod: PortalSetupMethod | null;
-    sheetId: string | null;
-    sheetUrl: string | null;
-    gid: string | null;
-    columnMapping: ColumnMapping | null;
-    detectedHeaders: string[];
-    confidence: number | null;
-    dateOrder: 'mdy' | 'dmy';
-  };
-  sync: {
-    intervalMinutes: number;
-    nextSyncAt: string | null;
-    /** The last sync that applied: the data shown is from then. */
-    lastSyncedAt: string | null;
-    lastAttemptAt: string | null;
-    lastError: string | null;
-    lastErrorAt: string | null;
-    /** A sync holds the portal's lease right now. */
-    running: boolean;
-  };
-  config: PortalConfig;
-  workloadSettings: WorkloadSettings;
-}
+export type PortalView = Portal;
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 

@@ -1,30 +1,9 @@
-import type { SkippedRow, SyncRunStatus, SyncTrigger } from '../../db/schema';
+import type { SyncRun } from '@core/api/portals';
 import { syncRuns } from '../../db/schema';
 import { getSyncProgress, type SyncPhase } from './sync-progress';
 
 /** A sync run as the API shows it. */
-export interface SyncRunView {
-  id: string | null;
-  portalId: string;
-  trigger: SyncTrigger;
-  status: SyncRunStatus;
-  sourceType: string;
-  startedAt: string;
-  finishedAt: string | null;
-  phase: SyncPhase;
-  rowsProcessed: number;
-  rowsTotal: number;
-  rowsRead: number;
-  imported: number;
-  updated: number;
-  unchanged: number;
-  skipped: number;
-  removed: number;
-  restored: number;
-  skippedRows: SkippedRow[];
-  warnings: string[];
-  error: string | null;
-}
+export type SyncRunView = SyncRun;
 
 /** The API view of a run row, with live progress when it is running in this process. */
 export function toSyncRunView(row: typeof syncRuns.$inferSelect): SyncRunView {

@@ -1,30 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PortalClient, PortalClientList } from '@core/api/portals';
 import { api } from '@web/lib/api-client';
 
-export interface ClientRow {
-  clientId: string;
-  row: number;
-  name: string;
-  email: string;
-  status: string;
-  priority: string;
-  dueDate: string | null;
-  dueDateText: string;
-  notes: string;
-  queueState: 'queued' | 'completed' | 'cancelled' | null;
-  queuePosition: number | null;
-  estimatedCompletion: string | null;
-  manualPosition: number | null;
-  updatedAt: string;
-}
-
-export interface ClientPage {
-  clients: ClientRow[];
-  total: number;
-  page: number;
-  pageSize: number;
-  statuses: string[];
-}
+/** A client of GET .../clients, and the page of them. */
+export type ClientRow = PortalClient;
+export type ClientPage = PortalClientList;
 
 export interface ClientDetail extends ClientRow {
   raw: Record<string, string>;
