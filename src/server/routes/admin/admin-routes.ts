@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { activityItemSchema, adminAnalyticsSchema, adminDashboardSchema, type ActivityItem } from '@core/api/admin-metrics';
 import { businessProfiles } from '../../db/schema';
 import { AppError, ValidationError } from '../../errors';
 import { requireAdmin, requireSession } from '../../plugins/session';
@@ -28,42 +29,8 @@ import { actorOf, errorShape, fetchHeaders, guardErrors, hasTwoFactor, requireOp
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const ok = z.object({ ok: z.literal(true) });
 
-const planRow = z.object({
-  plan: z.string(),
-  name: z.string(),
-  price: z.number(),
-  businesses: z.number().int(),
-  paying: z.number().int(),
-  percentOfTotal: z.number(),
-  monthlyRevenue: z.number(),
-});
-const conversion = z.object({ rate: z.number(), converted: z.number().int(), eligible: z.number().int() }).nullable();
-const activityItem = z.object({
-  id: z.string(),
-  type: z.string(),
-  label: z.string(),
-  description: z.string(),
-  actorEmail: z.string().nullable(),
-  businessId: z.string().nullable(),
-  businessName: z.string().nullable(),
-  ipAddress: z.string().nullable(),
-  createdAt: z.iso.datetime(),
-});
-type ActivityLike = { createdAt: Date } & Omit<z.infer<typeof activityItem>, 'createdAt'>;
+type ActivityLike = { createdAt: Date } & Omit<ActivityItem, 'createdAt'>;
 const activityOut = (a: ActivityLike) => ({ ...a, createdAt: a.createdAt.toISOString() });
-
-const periodSummary = z.object({
-  revenue: z.number(),
-  mrr: z.number(),
-  activeBusinesses: z.number().int(),
-  churnRate: z.number(),
-  churned: z.number().int(),
-  signups: z.number().int(),
-  activeUsers: z.number().int(),
-  portals: z.number().int(),
-  arpu: z.number().nullable(),
-  conversionRate: z.number().nullable(),
-});
 
 const daysQuery = z.object({
   days: z.coerce
@@ -155,30 +122,7 @@ export async function adminRoutes(app: FastifyInstance) {
           tags: ['admin'],
           summary: 'Dashboard figures from the database, measured system health and recent activity',
           response: {
-            200: z.object({
-              totalBusinesses: z.number().int(),
-              activeBusinesses: z.number().int(),
-              activePercent: z.number(),
-              trialBusinesses: z.number().int(),
-              suspendedBusinesses: z.number().int(),
-              portals: z.object({ available: z.boolean(), total: z.number().int(), averagePerActiveBusiness: z.number().nullable() }),
-              revenue: z.object({ monthly: z.number(), perClient: z.number().nullable(), payingBusinesses: z.number().int() }),
-              plans: z.array(planRow),
-              metrics: z.object({
-                signupsThisMonth: z.number().int(),
-                signupsLastMonth: z.number().int(),
-                signupChangePercent: z.number().nullable(),
-                conversion,
-                activeLast30Days: z.object({ count: z.number().int(), percent: z.number() }).nullable(),
-              }),
-              health: z.object({
-                uptimeSeconds: z.number(),
-                database: z.object({ ok: z.boolean(), latencyMs: z.number().nullable(), kind: z.string() }),
-                medianResponseMs: z.number().nullable(),
-                requestsLastHour: z.number().int(),
-              }),
-              recentActivity: z.array(activityItem),
-            }),
+            200: adminDashboardSchema,
             ...guardErrors,
           },
         },
@@ -203,38 +147,7 @@ export async function adminRoutes(app: FastifyInstance) {
           summary: 'Analytics for the last 7, 30 or 90 days against the period before',
           querystring: daysQuery,
           response: {
-            200: z.object({
-              days: z.number().int(),
-              from: z.string(),
-              to: z.string(),
-              current: periodSummary,
-              previous: periodSummary,
-              series: z.array(
-                z.object({
-                  date: z.string(),
-                  signups: z.number().int(),
-                  revenue: z.number(),
-                  mrr: z.number(),
-                  payingBusinesses: z.number().int(),
-                  totalBusinesses: z.number().int(),
-                  activeUsers: z.number().int(),
-                  churned: z.number().int(),
-                  churn: z.number(),
-                  portals: z.number().int(),
-                  fromSnapshot: z.boolean(),
-                }),
-              ),
-              plans: z.array(planRow),
-              arpu: z.number().nullable(),
-              conversion: z.object({
-                signups: z.number().int(),
-                converted: z.number().int(),
-                inTrial: z.number().int(),
-                rate: z.number().nullable(),
-                overall: conversion,
-              }),
-              portalsAvailable: z.boolean(),
-            }),
+            200: adminAnalyticsSchema,
             400: errorShape,
             ...guardErrors,
           },
@@ -514,7 +427,7 @@ export async function adminRoutes(app: FastifyInstance) {
           }),
           response: {
             200: z.object({
-              items: z.array(activityItem),
+              items: z.array(activityItemSchema),
               total: z.number().int(),
               types: z.array(z.object({ type: z.string(), label: z.string() })),
             }),
