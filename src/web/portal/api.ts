@@ -1,52 +1,9 @@
 // The portal page's calls to /api/public/portals/*, with plain fetch (no query library: the page is its own small
-// bundle). Types mirror the server's response schemas (src/server/routes/public/portal-routes.ts).
+// bundle). The answer types are inferred from the schemas the server validates them with (src/core/api/public-portal.ts).
 
-export interface PublicPortalConfig {
-  companyName: string;
-  title: string;
-  welcomeMessage: string;
-  customMessage: string;
-  primaryColor: string;
-  secondaryColor: string;
-  backgroundColor: string;
-  logoUrl: string;
-  contact: { address: string; email: string; phone: string } | null;
-  show: { position: boolean; estimatedCompletion: boolean; notes: boolean; progressBar: boolean };
-  allowClientUpdates: boolean;
-  requireVerification: boolean;
-}
+import type { LookupAnswer, PublicPortal } from '@core/api/public-portal';
 
-export interface PublicPortal {
-  portalId: string;
-  state: 'ready' | 'no_data' | 'unavailable';
-  platformName: string;
-  portal?: PublicPortalConfig;
-  demo?: { samples: { query: string; note: string }[]; accessLink: { name: string; path: string } };
-}
-
-export type StatusClass = 'completed' | 'cancelled' | 'in-progress' | 'pending' | 'other';
-
-export interface ClientCard {
-  name: string;
-  email: string;
-  status: string;
-  statusClass: StatusClass;
-  badge: { label: string; tone: 'green' | 'blue' | 'yellow' | 'purple' | 'grey'; icon: 'check' | 'spinner' | null };
-  queueState: 'queued' | 'completed' | 'cancelled' | null;
-  position?: number | null;
-  estimatedCompletion?: string | null;
-  dueDate: string | null;
-  notes?: string;
-  insights: string | null;
-  progress?: number | null;
-}
-
-export interface LookupAnswer {
-  client: ClientCard;
-  verified: boolean;
-  session?: string;
-  updatesAllowed: boolean;
-}
+export type { ClientCard, LookupAnswer, PublicPortal, PublicPortalConfig, StatusClass } from '@core/api/public-portal';
 
 export type LookupResult =
   | { kind: 'card'; answer: LookupAnswer }

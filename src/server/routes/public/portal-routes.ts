@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { lookupAnswerSchema, publicPortalSchema } from '@core/api/public-portal';
 import { CLIENT_UPDATE_MAX_LENGTH, portalTexts } from '@core/portal-texts';
 import { NotFoundError } from '../../errors';
 import { sendClientUpdate } from '../../services/client-updates/send-client-update';
@@ -19,35 +20,6 @@ const wellFormed = (portalId: string) => /^[A-Za-z0-9_-]{1,64}$/.test(portalId);
 /** Text without NUL characters (PostgreSQL refuses them in text). */
 const text = (max: number) => z.string().max(max).refine((v) => !v.includes('\0'), { error: 'Invalid characters.' });
 
-const publicPortalSchema = z.object({
-  portalId: z.string(),
-  state: z.enum(['ready', 'no_data', 'unavailable']).describe('ready; no_data: nothing imported yet; unavailable: the business is suspended'),
-  platformName: z.string(),
-  portal: z
-    .object({
-      companyName: z.string(),
-      title: z.string(),
-      welcomeMessage: z.string(),
-      customMessage: z.string(),
-      primaryColor: z.string().describe('#RRGGBB'),
-      secondaryColor: z.string().describe('#RRGGBB'),
-      backgroundColor: z.string().describe('#RRGGBB'),
-      logoUrl: z.string().describe('An http(s) address, or empty'),
-      contact: z.object({ address: z.string(), email: z.string(), phone: z.string() }).nullable(),
-      show: z.object({ position: z.boolean(), estimatedCompletion: z.boolean(), notes: z.boolean(), progressBar: z.boolean() }),
-      allowClientUpdates: z.boolean(),
-      requireVerification: z.boolean(),
-    })
-    .optional(),
-  demo: z
-    .object({
-      samples: z.array(z.object({ query: z.string(), note: z.string() })),
-      accessLink: z.object({ name: z.string(), path: z.string() }),
-    })
-    .optional()
-    .describe('The demo portal only'),
-});
-
 const lookupBody = z
   .object({
     query: text(254).optional().describe('An e-mail address or a full name, matched exactly (D3)'),
@@ -65,30 +37,6 @@ const lookupBody = z
     error: 'Send exactly one of query, token or session.',
   })
   .refine((b) => b.code === undefined || b.query !== undefined, { error: 'A code goes with the query it was sent for.' });
-
-const cardSchema = z.object({
-  name: z.string(),
-  email: z.string(),
-  status: z.string(),
-  statusClass: z.enum(['completed', 'cancelled', 'in-progress', 'pending', 'other']),
-  badge: z
-    .object({ label: z.string(), tone: z.enum(['green', 'blue', 'yellow', 'purple', 'grey']), icon: z.enum(['check', 'spinner']).nullable() })
-    .describe("The portal's status badge (spec 4)"),
-  queueState: z.enum(['queued', 'completed', 'cancelled']).nullable(),
-  position: z.number().int().nullable().optional().describe('Present when the portal shows the queue position'),
-  estimatedCompletion: z.string().nullable().optional().describe('YYYY-MM-DD; present when the portal shows estimates'),
-  dueDate: z.string().nullable(),
-  notes: z.string().optional().describe('Present when the portal shows notes'),
-  insights: z.string().nullable(),
-  progress: z.number().int().nullable().optional().describe('Present when the portal shows a progress bar'),
-});
-
-const lookupAnswer = z.object({
-  client: cardSchema,
-  verified: z.boolean(),
-  session: z.string().optional(),
-  updatesAllowed: z.boolean(),
-});
 
 export async function publicPortalRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -132,7 +80,7 @@ export async function publicPortalRoutes(app: FastifyInstance) {
         params,
         body: lookupBody,
         response: {
-          200: lookupAnswer,
+          200: lookupAnswerSchema,
           202: z.object({
             verification: z.literal('sent'),
             message: z.string(),

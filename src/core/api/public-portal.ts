@@ -1,0 +1,62 @@
+// Answer shapes of the public portal's API (/api/public/portals/...): one definition for the routes (validation and
+// OpenAPI) and the portal page (which imports only the types: zod stays out of its small bundle).
+import { z } from 'zod';
+
+export const publicPortalSchema = z.object({
+  portalId: z.string(),
+  state: z.enum(['ready', 'no_data', 'unavailable']).describe('ready; no_data: nothing imported yet; unavailable: the business is suspended'),
+  platformName: z.string(),
+  portal: z
+    .object({
+      companyName: z.string(),
+      title: z.string(),
+      welcomeMessage: z.string(),
+      customMessage: z.string(),
+      primaryColor: z.string().describe('#RRGGBB'),
+      secondaryColor: z.string().describe('#RRGGBB'),
+      backgroundColor: z.string().describe('#RRGGBB'),
+      logoUrl: z.string().describe('An http(s) address, or empty'),
+      contact: z.object({ address: z.string(), email: z.string(), phone: z.string() }).nullable(),
+      show: z.object({ position: z.boolean(), estimatedCompletion: z.boolean(), notes: z.boolean(), progressBar: z.boolean() }),
+      allowClientUpdates: z.boolean(),
+      requireVerification: z.boolean(),
+    })
+    .optional(),
+  demo: z
+    .object({
+      samples: z.array(z.object({ query: z.string(), note: z.string() })),
+      accessLink: z.object({ name: z.string(), path: z.string() }),
+    })
+    .optional()
+    .describe('The demo portal only'),
+});
+
+export const clientCardSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  status: z.string(),
+  statusClass: z.enum(['completed', 'cancelled', 'in-progress', 'pending', 'other']),
+  badge: z
+    .object({ label: z.string(), tone: z.enum(['green', 'blue', 'yellow', 'purple', 'grey']), icon: z.enum(['check', 'spinner']).nullable() })
+    .describe("The portal's status badge (spec 4)"),
+  queueState: z.enum(['queued', 'completed', 'cancelled']).nullable(),
+  position: z.number().int().nullable().optional().describe('Present when the portal shows the queue position'),
+  estimatedCompletion: z.string().nullable().optional().describe('YYYY-MM-DD; present when the portal shows estimates'),
+  dueDate: z.string().nullable(),
+  notes: z.string().optional().describe('Present when the portal shows notes'),
+  insights: z.string().nullable(),
+  progress: z.number().int().nullable().optional().describe('Present when the portal shows a progress bar'),
+});
+
+export const lookupAnswerSchema = z.object({
+  client: clientCardSchema,
+  verified: z.boolean(),
+  session: z.string().optional(),
+  updatesAllowed: z.boolean(),
+});
+
+export type PublicPortal = z.infer<typeof publicPortalSchema>;
+export type PublicPortalConfig = NonNullable<PublicPortal['portal']>;
+export type ClientCard = z.infer<typeof clientCardSchema>;
+export type StatusClass = ClientCard['statusClass'];
+export type LookupAnswer = z.infer<typeof lookupAnswerSchema>;
