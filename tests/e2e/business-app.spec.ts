@@ -47,15 +47,15 @@ test.describe('business app', () => {
     await expect(page.getByTestId('record-count')).toHaveText(`${rows.length} records`);
     await shoot(page, 'clients');
     await page.getByLabel('Search').fill('pending');
-    await expect(page.getByTestId('showing-count')).toHaveText(`Showing 3 of 3 clients`);
+    await expect(page.getByTestId('showing-count')).toHaveText(`Showing 3 of ${rows.length} clients`);
     await page.getByLabel('Search').fill('');
     await page.getByLabel('Status').selectOption('Completed');
-    await expect(page.getByTestId('showing-count')).toHaveText(`Showing 1 of 1 clients`);
+    await expect(page.getByTestId('showing-count')).toHaveText(`Showing 1 of ${rows.length} clients`);
     await page.getByLabel('Status').selectOption('');
     await page.getByLabel('Search').fill('nobody-at-all');
     await expect(page.getByRole('heading', { name: 'No Matching Clients' })).toBeVisible();
     await page.getByLabel('Search').fill('Sofia');
-    await expect(page.getByTestId('showing-count')).toHaveText('Showing 1 of 1 clients');
+    await expect(page.getByTestId('showing-count')).toHaveText(`Showing 1 of ${rows.length} clients`);
 
     // Share modal: personalised access link by default, copy with confirmation, general link, mail draft.
     await page.getByRole('button', { name: 'Share with Sofia Rossi' }).click();

@@ -12,6 +12,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
+import { showingLabel } from '@web/features/clients/lib/showing-label';
 import { clientsQueryOptions, type ClientRow } from '@web/features/clients/api/clients';
 import { RemovedClients } from '@web/features/clients/components/removed-clients';
 import { ClientStatusBadge } from '@web/features/clients/components/status-badge';
@@ -128,7 +129,7 @@ function ClientList({ portal }: { portal: AppPortal }) {
           </div>
           <div className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
             <p aria-live="polite" data-testid="showing-count">
-              {list.data ? `Showing ${list.data.clients.length} of ${list.data.total} clients` : ' '}
+              {list.data ? showingLabel({ matching: list.data.total, all: total, page, pageSize: PAGE_SIZE, onPage: list.data.clients.length }) : ' '}
               {list.isFetching ? <Spinner className="ml-2 inline" /> : null}
             </p>
             <p>Last updated: {updatedLabel(portal.sync.lastSyncedAt)}</p>
