@@ -33,6 +33,7 @@ const fields = {
   contactEmail: text(254),
   contactPhone: text(60),
   showEstimatedCompletion: z.boolean(),
+  /** The spec's name; it shows or hides the queue position (and the queue insight) on the portal. */
   showPriority: z.boolean(),
   showNotes: z.boolean(),
   showContactInfo: z.boolean(),

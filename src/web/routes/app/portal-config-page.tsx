@@ -30,7 +30,7 @@ type ToggleKey = 'showEstimatedCompletion' | 'showPriority' | 'showNotes' | 'all
 
 const toggles: { key: ToggleKey; label: string }[] = [
   { key: 'showEstimatedCompletion', label: 'Show estimated completion' },
-  { key: 'showPriority', label: 'Show priority' },
+  { key: 'showPriority', label: 'Show queue position' },
   { key: 'showNotes', label: 'Show notes' },
   { key: 'allowClientUpdates', label: 'Allow client updates' },
   { key: 'showContactInfo', label: 'Show contact info' },
