@@ -19,12 +19,13 @@ export async function setConfig(app: FastifyInstance, cookie: string, portalId: 
 }
 
 /** A lookup as a browser sends it (from the given address, or a new one each time). */
-export function lookup(app: FastifyInstance, portalId: string, body: Record<string, unknown>, ip = nextIp()): Promise<LightMyRequestResponse> {
+/** A portal lookup from a visitor's address; `cookie`: a signed-in browser's session (the owner's View Portal). */
+export function lookup(app: FastifyInstance, portalId: string, body: Record<string, unknown>, ip = nextIp(), cookie?: string): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
     url: `/api/public/portals/${encodeURIComponent(portalId)}/lookup`,
     remoteAddress: ip,
-    headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+    headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
     payload: JSON.stringify(body),
   });
 }

@@ -78,6 +78,18 @@ describe('metering (D5)', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/usage' })).statusCode).toBe(401);
   });
 
+  it("does not count the owner's own look at the portal (View Portal), only other visitors'", async () => {
+    const p = await portalWithClients(t.app);
+    const other = await portalWithClients(t.app);
+    expect((await lookup(t.app, p.portalId, { query: 'maria.gonzalez@example.com' }, nextIp(), p.cookie)).statusCode).toBe(200);
+    expect((await lookup(t.app, p.portalId, { query: 'nobody@example.com' }, nextIp(), p.cookie)).statusCode).toBe(404);
+    expect((await request(t.app, 'GET', '/api/v1/usage', p.cookie)).json()).toMatchObject({ used: 0, days: [] });
+    // Another business's owner is a visitor like any other, and so is an anonymous one.
+    await lookup(t.app, p.portalId, { query: 'maria.gonzalez@example.com' }, nextIp(), other.cookie);
+    await lookup(t.app, p.portalId, { query: 'maria.gonzalez@example.com' });
+    expect((await request(t.app, 'GET', '/api/v1/usage', p.cookie)).json()).toMatchObject({ used: 2 });
+  });
+
   it('warns the owner by e-mail at 80% and at 100%, once per month each, and never cuts clients off', async () => {
     const p = await portalWithClients(t.app, { plan: 'starter', companyName: 'Tiny Tax' });
     const [business] = await t.app.ctx.db.select().from(businessProfiles).where(eq(businessProfiles.userId, p.user.id));

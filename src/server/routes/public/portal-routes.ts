@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { lookupAnswerSchema, publicPortalSchema } from '@core/api/public-portal';
 import { CLIENT_UPDATE_MAX_LENGTH, portalTexts } from '@core/portal-texts';
 import { NotFoundError } from '../../errors';
+import { loadSession } from '../../plugins/session';
 import { sendClientUpdate } from '../../services/client-updates/send-client-update';
 import { getPublicPortal } from '../../services/portal-lookup/get-public-portal';
 import { lookupClient, notFound, type LookupRequest } from '../../services/portal-lookup/lookup-client';
@@ -100,7 +101,9 @@ export async function publicPortalRoutes(app: FastifyInstance) {
       const { query, token, session, code, verify } = req.body;
       const request: LookupRequest =
         query !== undefined ? { query, code, verify } : token !== undefined ? { token } : { session: session! };
-      const outcome = await lookupClient(app.ctx, req.params.portalId, request, req.ip);
+      // Only a browser with a business session (the owner's View Portal) pays for reading it.
+      const viewer = req.headers.cookie?.includes('session_token=') ? await loadSession(req, reply) : null;
+      const outcome = await lookupClient(app.ctx, req.params.portalId, request, req.ip, viewer?.id ?? null);
       reply.header('cache-control', 'no-store');
       if (outcome.type === 'verification_sent') {
         return reply.status(202).send({ verification: 'sent' as const, message: portalTexts.codeSent, ...(outcome.demoCode ? { demoCode: outcome.demoCode } : {}) });

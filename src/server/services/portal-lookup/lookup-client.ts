@@ -44,8 +44,11 @@ export const portalUnavailable = () => new UnavailableError(portalTexts.unavaila
 
 const TOKEN_TOUCH_MS = 60 * 60_000;
 
-/** Answers a portal lookup (decisions D3, D4, D5; security 16-18). */
-export async function lookupClient(ctx: LookupCtx, portalId: string, request: LookupRequest, ip: string): Promise<LookupOutcome> {
+/**
+ * Answers a portal lookup (decisions D3, D4, D5; security 16-18). `viewerUserId`: the signed-in user behind the
+ * request, if any; the business owner looking at their own portal (View Portal) is not metered as a client lookup.
+ */
+export async function lookupClient(ctx: LookupCtx, portalId: string, request: LookupRequest, ip: string, viewerUserId: string | null = null): Promise<LookupOutcome> {
   await checkLookupLimits(ctx.rateStore, ip, portalId);
 
   let kind: LookupKind;
@@ -82,8 +85,10 @@ export async function lookupClient(ctx: LookupCtx, portalId: string, request: Lo
   const settings = await currentPortalSettings(ctx.db, portal.portalId, portal.portalUpdatedAt);
   const matches = rows.filter((r) => r.clientId !== null);
   const meter = usageMeterFor(ctx);
-  const count = (found: boolean) =>
-    meter.record({ businessId: portal.businessId, portalId, timeZone: portal.timeZone, plan: portal.plan, found });
+  const ownersLook = viewerUserId !== null && viewerUserId === portal.ownerUserId;
+  const count = async (found: boolean) => {
+    if (!ownersLook) await meter.record({ businessId: portal.businessId, portalId, timeZone: portal.timeZone, plan: portal.plan, found });
+  };
   const card = (row: LookupRow) =>
     buildClientCard(
       {

@@ -18,6 +18,8 @@ const metaFields = {
   businessStatus: businessProfiles.status,
   plan: businessProfiles.plan,
   timeZone: businessProfiles.timeZone,
+  /** The business owner's user id: the owner's own look at the portal is not a client lookup. */
+  ownerUserId: businessProfiles.userId,
 };
 
 const clientFields = {
