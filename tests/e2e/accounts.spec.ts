@@ -46,6 +46,10 @@ test('sign-up wizard validates each step, creates the account and lands on the d
   await page.getByLabel('Owner Name').fill('Maya Fischer');
   await page.getByLabel('Email Address').fill('not-an-email');
   await page.getByLabel('Phone Number').fill('+1 555 0100');
+  // The time zone is asked, defaulting to the browser's (D8).
+  const browserZone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+  await expect(page.getByLabel('Time Zone')).toHaveValue(browserZone);
+  await page.getByLabel('Time Zone').selectOption('America/Chicago');
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByText('Email is invalid')).toBeVisible();
   await page.getByLabel('Email Address').fill(email);
@@ -82,6 +86,8 @@ test('sign-up wizard validates each step, creates the account and lands on the d
   await expect(page).toHaveURL(/\/app\/dashboard$/);
   await expect(page.getByText('Maya Fischer').first()).toBeVisible();
   await expect(page.getByText('Connect Your Google Sheet')).toBeVisible();
+  const me = await page.request.get('/api/v1/me');
+  expect(((await me.json()) as { business: { timeZone: string } }).business.timeZone).toBe('America/Chicago');
 });
 
 test('sign-out ends the session; sign-in returns to the page the user came from', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { messages } from '@core/messages';
 import { DEFAULT_PLAN_ID, isSignupPlanId, type SignupPlanId } from '@core/plans';
-import { isValidTimeZone, signupAccountSchemaFor, signupBusinessInfoSchema, type PasswordPolicy, type SignupBusinessInfo } from '@core/validation/auth';
+import { signupAccountSchemaFor, signupBusinessInfoSchema, type PasswordPolicy, type SignupBusinessInfo } from '@core/validation/auth';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FieldError } from '@web/components/field-error';
@@ -9,6 +9,7 @@ import { Alert, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Checkbox } from '@web/components/ui/checkbox';
 import { Label } from '@web/components/ui/label';
+import { browserTimeZone, TimeZoneField } from '@web/features/account/components/time-zone-field';
 import { useSignUp } from '@web/features/auth/api/use-sign-up';
 import { SocialSignInButtons } from '@web/features/auth/components/social-sign-in-buttons';
 import { usePublicConfig } from '@web/features/config/api/use-public-config';
@@ -27,6 +28,7 @@ interface SignupValues {
   ownerName: string;
   email: string;
   phone: string;
+  timeZone: string;
   password: string;
   confirmPassword: string;
   acceptTerms: boolean;
@@ -39,20 +41,11 @@ const emptyValues: SignupValues = {
   ownerName: '',
   email: '',
   phone: '',
+  timeZone: '',
   password: '',
   confirmPassword: '',
   acceptTerms: false,
 };
-
-/** The browser's time zone, sent with the sign-up (D8); undefined when unknown. */
-function browserTimeZone(): string | undefined {
-  try {
-    const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    return tz && isValidTimeZone(tz) ? tz : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Human text for the password policy, shown under the password field. */
 function policyHint(policy: PasswordPolicy): string {
@@ -144,7 +137,7 @@ export function SignupPage() {
         companyName: businessInfo.companyName,
         phone: businessInfo.phone,
         plan,
-        timeZone: browserTimeZone(),
+        timeZone: values.timeZone || browserTimeZone(),
       },
       { onSuccess: () => void navigate(paths.accountCreated) },
     );
@@ -210,6 +203,7 @@ export function SignupPage() {
                 onChange={(e) => update('phone', e.target.value)}
                 error={errors.phone}
               />
+              <TimeZoneField id="signup-timezone" value={values.timeZone || browserTimeZone()} onChange={(zone) => update('timeZone', zone)} />
               <Button type="submit" className="w-full">
                 Continue
               </Button>

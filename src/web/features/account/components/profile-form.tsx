@@ -1,15 +1,13 @@
 import { CheckIcon } from 'lucide-react';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { profileUpdateSchema } from '@core/validation/profile';
-import { FieldError } from '@web/components/field-error';
 import { Spinner } from '@web/components/spinner';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
-import { Label } from '@web/components/ui/label';
 import type { MeBusiness } from '@web/features/auth/api/me';
-import { NativeSelect } from '@web/features/portals/components/native-select';
 import { errorMessage } from '@web/lib/api-client';
 import { useUpdateProfile } from '../api/account';
+import { TimeZoneField } from './time-zone-field';
 import { TextField } from '@web/components/text-field';
 import { fieldErrors } from '@web/lib/form-errors';
 
@@ -18,18 +16,6 @@ const SAVED_MS = 3000;
 
 type Fields = { companyName: string; ownerName: string; phone: string; timeZone: string };
 
-function timeZones(current: string): string[] {
-  let zones: string[];
-  try {
-    zones = Intl.supportedValuesOf('timeZone');
-  } catch {
-    zones = [];
-  }
-  const all = new Set(['UTC', ...zones]);
-  if (current) all.add(current);
-  return [...all].sort((a, b) => (a === 'UTC' ? -1 : b === 'UTC' ? 1 : a.localeCompare(b)));
-}
-
 /** Company name, owner name, phone and time zone, saved on the server (PATCH /api/v1/me). */
 export function ProfileForm({ business }: { business: MeBusiness }) {
   const initial: Fields = { companyName: business.companyName, ownerName: business.ownerName, phone: business.phone, timeZone: business.timeZone };
@@ -37,7 +23,6 @@ export function ProfileForm({ business }: { business: MeBusiness }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saved, setSaved] = useState(false);
   const update = useUpdateProfile();
-  const zones = useMemo(() => timeZones(business.timeZone), [business.timeZone]);
 
   useEffect(() => {
     if (!saved) return;
@@ -79,26 +64,7 @@ export function ProfileForm({ business }: { business: MeBusiness }) {
         <TextField id="account-company" label="Company Name" autoComplete="organization" value={fields.companyName} onChange={(e) => set('companyName')(e.target.value)} error={errors.companyName} />
         <TextField id="account-owner" label="Owner Name" autoComplete="name" value={fields.ownerName} onChange={(e) => set('ownerName')(e.target.value)} error={errors.ownerName} />
         <TextField id="account-phone" label="Phone Number" type="tel" autoComplete="tel" value={fields.phone} onChange={(e) => set('phone')(e.target.value)} error={errors.phone} />
-        <div className="space-y-2">
-          <Label htmlFor="account-timezone">Time Zone</Label>
-          <NativeSelect
-            id="account-timezone"
-            value={fields.timeZone}
-            onChange={(e) => set('timeZone')(e.target.value)}
-            aria-invalid={errors.timeZone ? true : undefined}
-            aria-describedby={errors.timeZone ? 'account-timezone-error account-timezone-hint' : 'account-timezone-hint'}
-          >
-            {zones.map((z) => (
-              <option key={z} value={z}>
-                {z.replace(/_/g, ' ')}
-              </option>
-            ))}
-          </NativeSelect>
-          <FieldError id="account-timezone-error" message={errors.timeZone} />
-          <p id="account-timezone-hint" className="text-xs text-muted-foreground">
-            Today, due dates, estimates and the analytics days are counted in this zone.
-          </p>
-        </div>
+        <TimeZoneField id="account-timezone" value={fields.timeZone} onChange={set('timeZone')} error={errors.timeZone} />
       </div>
       {update.isError ? (
         <Alert variant="destructive">
