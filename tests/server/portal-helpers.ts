@@ -18,8 +18,7 @@ export async function setConfig(app: FastifyInstance, cookie: string, portalId: 
   if (res.statusCode !== 200) throw new Error(`config failed: ${res.statusCode} ${res.body}`);
 }
 
-/** A lookup as a browser sends it (from the given address, or a new one each time). */
-/** A portal lookup from a visitor's address; `cookie`: a signed-in browser's session (the owner's View Portal). */
+/** A lookup as a browser sends it, from the given address (or a new one each time); `cookie`: a signed-in browser's session (the owner's View Portal). */
 export function lookup(app: FastifyInstance, portalId: string, body: Record<string, unknown>, ip = nextIp(), cookie?: string): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',

@@ -48,6 +48,11 @@ describe('public configuration', () => {
     for (const secret of [a.body.email, 'maria.gonzalez@example.com', 'Maria Gonzalez', 'T-1001', 'columnMapping', 'sheet']) expect(text).not.toContain(secret);
   });
 
+  it("shows the business's name when the portal's company name is left blank", async () => {
+    const p = await portalWithClients(t.app, { companyName: 'Blank Name Builders', config: { companyName: '   ' } });
+    expect((await publicConfig(t.app, p.portalId)).json().portal.companyName).toBe('Blank Name Builders');
+  });
+
   it('says portal not found for an unknown id, no data before the first import, unavailable for a suspended business', async () => {
     const unknown = await publicConfig(t.app, 'portal_zzzzzzzzz');
     expect(unknown.statusCode).toBe(404);

@@ -44,6 +44,7 @@ export async function getPublicPortal(ctx: Pick<AppContext, 'db' | 'settings'>, 
       updatedAt: portals.updatedAt,
       lastSyncedAt: portals.lastSyncedAt,
       businessStatus: businessProfiles.status,
+      businessName: businessProfiles.companyName,
     })
     .from(portals)
     .innerJoin(businessProfiles, eq(businessProfiles.id, portals.businessId))
@@ -57,7 +58,8 @@ export async function getPublicPortal(ctx: Pick<AppContext, 'db' | 'settings'>, 
     state: row.lastSyncedAt === null ? 'no_data' : 'ready',
     platformName,
     portal: {
-      companyName: c.companyName,
+      // Left blank in the configurator: the business's own name, so the portal never goes nameless.
+      companyName: c.companyName.trim() || row.businessName,
       title: c.title,
       welcomeMessage: c.welcomeMessage,
       customMessage: c.customMessage,

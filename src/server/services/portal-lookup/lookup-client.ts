@@ -149,7 +149,7 @@ export async function lookupClient(ctx: LookupCtx, portalId: string, request: Lo
       return verifiedCard(row, 'code');
     }
     await count(matches.length > 0);
-    const companyName = settings.config.companyName;
+    const companyName = settings.config.companyName.trim() || portal.businessName;
     const demo = portalId === DEMO_PORTAL_ID;
     let demoCode: string | undefined;
     for (const m of matches) {

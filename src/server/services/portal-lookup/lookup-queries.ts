@@ -20,6 +20,8 @@ const metaFields = {
   timeZone: businessProfiles.timeZone,
   /** The business owner's user id: the owner's own look at the portal is not a client lookup. */
   ownerUserId: businessProfiles.userId,
+  /** Shown when the portal's own company name is left blank. */
+  businessName: businessProfiles.companyName,
 };
 
 const clientFields = {
