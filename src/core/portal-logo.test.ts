@@ -23,6 +23,9 @@ describe('logo checks', () => {
     expect(checkLogo(new Uint8Array(LOGO_MAX_BYTES + 1))).toEqual({ ok: false, reason: 'tooLarge' });
     expect(checkLogo(bytes('\uFEFF  <?xml version="1.0"?><svg/>'))).toEqual({ ok: false, reason: 'svg' });
     expect(checkLogo(bytes('<!DOCTYPE svg><svg/>'))).toEqual({ ok: false, reason: 'svg' });
+    // HTML (a web page saved as .png) is not an SVG: it is simply not an image.
+    expect(checkLogo(bytes('<!DOCTYPE html><html><body>hi</body></html>'))).toEqual({ ok: false, reason: 'wrongType' });
+    expect(checkLogo(bytes('<?xml version="1.0"?><note/>'))).toEqual({ ok: false, reason: 'wrongType' });
     expect(checkLogo(bytes('%PDF-1.7'))).toEqual({ ok: false, reason: 'wrongType' });
     expect(checkLogo(bytes('GIF89a'))).toEqual({ ok: true, contentType: 'image/gif' });
   });

@@ -26,10 +26,10 @@ export function sniffLogoType(bytes: Uint8Array): LogoContentType | null {
   return null;
 }
 
-/** True when the bytes look like SVG or other markup (refused with its own message). */
-export function looksLikeMarkup(bytes: Uint8Array): boolean {
+/** True when the bytes look like an SVG image (refused with its own message; other markup, e.g. HTML, is just not an image). */
+function looksLikeSvg(bytes: Uint8Array): boolean {
   const head = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, 1024)).replace(/^\uFEFF/, '').trimStart().toLowerCase();
-  return head.startsWith('<') && (head.includes('<svg') || head.startsWith('<?xml') || head.startsWith('<!doctype') || head.startsWith('<html'));
+  return head.startsWith('<') && head.includes('<svg');
 }
 
 /** Why the file is refused, or null when it is an accepted image. */
@@ -38,7 +38,7 @@ export function checkLogo(bytes: Uint8Array): { ok: true; contentType: LogoConte
   if (bytes.length > LOGO_MAX_BYTES) return { ok: false, reason: 'tooLarge' };
   const type = sniffLogoType(bytes);
   if (type) return { ok: true, contentType: type };
-  return { ok: false, reason: looksLikeMarkup(bytes) ? 'svg' : 'wrongType' };
+  return { ok: false, reason: looksLikeSvg(bytes) ? 'svg' : 'wrongType' };
 }
 
 /** The public address of a portal's uploaded logo, versioned by its hash so a new upload shows at once. */
