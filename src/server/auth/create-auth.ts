@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { messages } from '@core/messages';
-import { type PasswordPolicy, passwordSchema, signupRequestSchemaFor } from '@core/validation/auth';
+import { type PasswordPolicy, passwordSchema, RESET_LINK_MINUTES, signupRequestSchemaFor } from '@core/validation/auth';
 import type { Db } from '../db/client';
 import { accounts, activityEvents, businessProfiles, sessions, twoFactors, users, verifications } from '../db/schema';
 import type { Env } from '../env';
@@ -193,7 +193,7 @@ export function createAuth(deps: AuthDeps) {
       autoSignIn: true,
       minPasswordLength: 6, // the platform policy (at least 8 by default) is enforced in the hooks below
       maxPasswordLength: 128,
-      resetPasswordTokenExpiresIn: 3600,
+      resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user, token }) => {
         const s = settings.last();

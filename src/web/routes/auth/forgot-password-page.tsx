@@ -1,5 +1,5 @@
 import { messages } from '@core/messages';
-import { forgotPasswordSchema } from '@core/validation/auth';
+import { forgotPasswordSchema, RESET_LINK_MINUTES } from '@core/validation/auth';
 import { KeyRoundIcon, MailCheckIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -50,7 +50,7 @@ export function ForgotPasswordPage() {
           description={
             <>
               If an account exists for <span className="font-medium text-foreground">{sentTo}</span>, we have sent it a
-              link to reset your password. The link can be used once and expires after a short time.
+              link to reset your password. The link can be used once and expires in {RESET_LINK_MINUTES} minutes.
             </>
           }
         >

@@ -1,5 +1,5 @@
 import { messages } from '@core/messages';
-import { resetPasswordSchemaFor } from '@core/validation/auth';
+import { RESET_LINK_MINUTES, resetPasswordSchemaFor } from '@core/validation/auth';
 import { CircleCheckBigIcon, KeyRoundIcon, LinkIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -70,8 +70,8 @@ export function ResetPasswordPage() {
           icon={<LinkIcon aria-hidden="true" className="size-6" />}
         >
           <Alert variant="destructive" className="mb-5">
-            This password reset link is invalid or has expired. Reset links can be used only once and expire after a
-            short time.
+            This password reset link is invalid or has expired. Reset links can be used only once and expire after{' '}
+            {RESET_LINK_MINUTES} minutes.
           </Alert>
           <Button asChild className="w-full">
             <Link to={paths.forgotPassword}>Request a New Link</Link>
