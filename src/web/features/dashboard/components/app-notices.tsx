@@ -71,12 +71,13 @@ export function PortalSwitcher() {
   const current = useCurrentPortal();
   if (current.portals.length < 2 || !current.portal) return null;
   return (
-    <label className="flex items-center gap-2 text-xs text-muted-foreground">
+    <label className="flex min-w-0 items-center gap-2 text-xs text-muted-foreground">
       Portal
       <select
         value={current.portal.portalId}
         onChange={(e) => current.choose(e.target.value)}
-        className="h-7 rounded-md border border-input bg-background px-2 text-xs text-foreground"
+        title={current.portal.name}
+        className="h-7 w-full min-w-0 max-w-56 truncate rounded-md border border-input bg-background px-2 text-xs text-foreground"
       >
         {current.portals.map((p) => (
           <option key={p.portalId} value={p.portalId}>
