@@ -9,8 +9,10 @@ export const errorShape = z.object({ error: z.object({ code: z.string(), message
 
 export const portalIdParams = z.object({ portalId: z.string().min(1).max(64) });
 
+const portalNameTooLong = 'Portal name must be at most 100 characters';
+
 export const createPortalBody = z
-  .object({ name: z.string().trim().max(100).optional() })
+  .object({ name: z.string().trim().max(100, { error: portalNameTooLong }).optional() })
   .optional()
   .default({});
 
@@ -18,7 +20,7 @@ export const createPortalBody = z
 export const syncIntervals = [5, 15, 30, 60, 180, 360, 720, 1440] as const;
 
 export const updatePortalBody = z.object({
-  name: z.string().trim().min(1, { error: 'Portal name is required' }).max(100).optional(),
+  name: z.string().trim().min(1, { error: 'Portal name is required' }).max(100, { error: portalNameTooLong }).optional(),
   syncIntervalMinutes: z
     .number()
     .int()
