@@ -112,7 +112,19 @@ describe('lookup (D3)', () => {
     for (const query of ['James Whitfield', '  james   WHITFIELD ']) {
       const res = await lookup(t.app, a.portalId, { query });
       expect(res.statusCode).toBe(200);
-      expect(res.json().client).toMatchObject({ name: 'James Whitfield', email: 'jwhitfield@example.net', status: 'Pending', dueDate: '2026-12-20', notes: '' });
+      // Found by name: the address is masked, so a guessed name does not reveal it (D3).
+      expect(res.json().client).toMatchObject({ name: 'James Whitfield', email: 'j•••@e•••.net', status: 'Pending', dueDate: '2026-12-20', notes: '' });
+      expect(res.body).not.toContain('jwhitfield');
+    }
+  });
+
+  it('matches a name typed with a curly apostrophe (phone keyboards) or decomposed accents, both ways', async () => {
+    const csv = 'Client ID,Client Name,Email Address,Status\nC1,Tom O\u2019Neill,tom@example.com,Pending\nC2,Sean O\'Brien,sean@example.com,Pending\nC3,Zoe\u0308 Ålund,zoe@example.com,Pending\n';
+    const p = await portalWithClients(t.app, { csv });
+    for (const [query, name] of [["Tom O'Neill", 'Tom O\u2019Neill'], ['sean o\u2019brien', "Sean O'Brien"], ['Zoë Ålund', 'Zoe\u0308 Ålund']]) {
+      const res = await lookup(t.app, p.portalId, { query: query! });
+      expect(res.statusCode, query).toBe(200);
+      expect(res.json().client.name).toBe(name);
     }
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailSchema, isEmail, normalizeEmail } from './email';
+import { emailSchema, isEmail, maskEmail, normalizeEmail } from './email';
 
 describe('isEmail', () => {
   it.each([
@@ -38,5 +38,14 @@ describe('emailSchema', () => {
 
   it('normalizes', () => {
     expect(normalizeEmail('  Ann@Example.COM ')).toBe('ann@example.com');
+  });
+});
+
+describe('maskEmail', () => {
+  it('keeps only the first letters of the name and domain, and the top-level domain', () => {
+    expect(maskEmail('jwhitfield@example.net')).toBe('j•••@e•••.net');
+    expect(maskEmail('a@b.co.uk')).toBe('a•••@b•••.uk');
+    expect(maskEmail('x@localhost')).toBe('x•••@l•••');
+    expect(maskEmail('not-an-address')).toBe('•••');
   });
 });

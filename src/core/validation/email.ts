@@ -14,6 +14,21 @@ export function normalizeEmail(value: string): string {
   return value.trim().toLowerCase();
 }
 
+/**
+ * An e-mail address with its name and domain hidden but their first letters (j•••@e•••.net): what a portal card
+ * shows when the visitor searched by name, so a guessed name does not reveal the client's address (D3).
+ */
+export function maskEmail(value: string): string {
+  const at = value.lastIndexOf('@');
+  if (at < 1) return '•••';
+  const local = value.slice(0, at);
+  const domain = value.slice(at + 1);
+  const dot = domain.lastIndexOf('.');
+  const host = dot > 0 ? domain.slice(0, dot) : domain;
+  const tld = dot > 0 ? domain.slice(dot) : '';
+  return `${local[0]}•••@${host[0] ?? ''}•••${tld}`;
+}
+
 /** A trimmed, required e-mail field with the given messages (empty is reported alone). */
 export function emailField(text: { required: string; invalid: string }) {
   return z

@@ -34,4 +34,10 @@ describe('portal search (spec 5, D3)', () => {
     expect(canSubmitPortalSearch('ann', true)).toBe(false);
     expect(normalizeName('\tAnn \n Lee ')).toBe('ann lee');
   });
+
+  it('matches names typed with a curly apostrophe or decomposed accents', () => {
+    expect(normalizeName('Tom O\u2019Neill')).toBe(normalizeName("Tom O'Neill"));
+    expect(normalizeName('Tom O\u02BCNeill')).toBe("tom o'neill");
+    expect(normalizeName('Zoe\u0308 Ålund')).toBe(normalizeName('Zoë Ålund'));
+  });
 });

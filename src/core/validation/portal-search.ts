@@ -10,9 +10,15 @@ export const PORTAL_SEARCH_MIN_LENGTH = 2;
 /** A lookup the portal can run: by e-mail or by full name, both already normalized for exact matching. */
 export type PortalQuery = { kind: 'email'; email: string } | { kind: 'name'; name: string };
 
-/** A full name for exact matching (D3): trimmed, lower-cased, inner spaces collapsed. */
+/** Apostrophe look-alikes (phone keyboards type ’), matched as the plain one. */
+const APOSTROPHES = /[\u2018\u2019\u02BC\u2032\u0060\u00B4]/g;
+
+/**
+ * A full name for exact matching (D3): Unicode NFC, apostrophe look-alikes as ', trimmed, lower-cased, inner spaces
+ * collapsed. So "Tom O’Neill" typed on a phone finds "Tom O'Neill" from the sheet, and the reverse.
+ */
 export function normalizeName(value: string): string {
-  return value.trim().replace(/\s+/g, ' ').toLowerCase();
+  return value.normalize('NFC').replace(APOSTROPHES, "'").trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
 /** True when the search text counts as an e-mail: non-space characters, '@', a domain with a dot (spec 5). */

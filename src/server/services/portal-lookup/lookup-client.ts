@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { messages } from '@core/messages';
 import { portalTexts } from '@core/portal-texts';
+import { maskEmail } from '@core/validation/email';
 import { parsePortalQuery } from '@core/validation/portal-search';
 import type { AppContext } from '../../context';
 import { clientAccessTokens } from '../../db/schema';
@@ -162,5 +163,9 @@ export async function lookupClient(ctx: LookupCtx, portalId: string, request: Lo
   await count(matches.length > 0);
   if (matches.length === 0) throw notFound();
   if (matches.length > 1) throw new AppError(409, 'ambiguous_name', portalTexts.ambiguousName);
-  return { type: 'card', client: card(matches[0]!), verified: false, updatesAllowed };
+  const found = card(matches[0]!);
+  // Found by name: the visitor did not show they know the address, so it is masked (D3: a guessed name must not
+  // reveal it). An e-mail search shows the address typed; access links and codes show it in full.
+  if (kind === 'name') found.email = maskEmail(found.email);
+  return { type: 'card', client: found, verified: false, updatesAllowed };
 }
