@@ -71,7 +71,7 @@ export const plans: Record<PlanId, Plan> = {
       'Unlimited client portals',
       '10,000 searches per month',
       'White-label option',
-      'Custom domain',
+      'Custom domain (coming soon)',
       'Priority support',
     ],
   },
@@ -86,7 +86,7 @@ export const plans: Record<PlanId, Plan> = {
     features: [
       'Unlimited client portals',
       'Unlimited searches',
-      'White-label and custom domain',
+      'White-label; custom domain (coming soon)',
       'API access',
       'Dedicated cloud or perpetual self-hosted licence',
     ],

@@ -19,22 +19,27 @@ export const comingSoonFeatures: Record<string, { title: string; subtitle: strin
   'sms-notifications': {
     title: 'SMS notifications',
     subtitle: 'Text your clients when their status changes to something that needs their attention.',
-    release: 'Q3 2026',
+    release: 'Q1 2027',
   },
   'two-way-sync': {
     title: 'Two-way sheet sync',
     subtitle: 'Let clients confirm details or upload a note from the portal, written straight back to your sheet.',
-    release: 'Q4 2026',
+    release: 'Q2 2027',
   },
   'video-tutorials': {
     title: 'Video tutorials',
     subtitle: 'Short recorded walkthroughs of every set-up step. Until then, each one has a written transcript.',
-    release: 'Q3 2026',
+    release: 'Q1 2027',
   },
   'api-access': {
     title: 'Public API',
     subtitle: 'Read and update client statuses from your own systems on the Enterprise plan.',
-    release: 'Q4 2026',
+    release: 'Q2 2027',
+  },
+  'custom-domains': {
+    title: 'Custom domains',
+    subtitle: 'Your client portal on your own address, such as status.yourfirm.com, with HTTPS, on the Business and Enterprise plans.',
+    release: 'Q2 2027',
   },
 };
 

@@ -1,5 +1,5 @@
 import { ArrowLeftIcon, LayoutDashboardIcon, RocketIcon } from 'lucide-react';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { Brand } from '@web/components/brand';
 import { ThemeToggle } from '@web/components/theme-toggle';
 import { Button } from '@web/components/ui/button';
@@ -23,7 +23,8 @@ function titleFromSlug(slug: string): string {
 
 /**
  * /coming-soon/:featureName (spec 2.8): title, subtitle, feature name and estimated release, the notify-me form
- * and links home and to the dashboard. Known features have their own texts; any other name gets generic ones.
+ * and links home and to the dashboard. Announced features (content/site-map.ts) have their texts and release; any
+ * other name goes to the features page, unless the page is given its own title.
  */
 export function ComingSoonPage({
   title,
@@ -38,6 +39,8 @@ export function ComingSoonPage({
   const hydrated = useHydrated();
   const feature = featureName.trim().toLowerCase().slice(0, 100);
   const known = comingSoonFeatures[feature];
+  // Only announced features have a page and a waitlist (no waitlist, or a past release date, for a made-up name).
+  if (!known && !title) return <Navigate to={paths.features} replace />;
   const featureTitle = known?.title ?? (titleFromSlug(feature) || 'This feature');
   const heading = title ?? 'Coming Soon';
   const text = subtitle ?? known?.subtitle ?? 'We are building this feature now. Leave your e-mail and we will tell you when it is ready.';

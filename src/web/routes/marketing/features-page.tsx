@@ -112,7 +112,8 @@ const categories: { title: string; intro: string; features: Feature[] }[] = [
       {
         icon: GlobeIcon,
         title: 'Custom domain and white-label',
-        text: 'Run the portal on your own address with HTTPS and without our name, on the Business and Enterprise plans.',
+        text: 'Portals carry your brand only. Coming soon on the Business and Enterprise plans: the portal on your own address, with HTTPS.',
+        link: { to: comingSoonPath('custom-domains'), label: 'Join the waitlist' },
       },
       {
         icon: CodeIcon,
@@ -158,6 +159,7 @@ const upcoming = [
   { icon: BellIcon, title: 'SMS notifications', to: comingSoonPath('sms-notifications') },
   { icon: RefreshCwIcon, title: 'Two-way sheet sync', to: comingSoonPath('two-way-sync') },
   { icon: KeyRoundIcon, title: 'Public API', to: comingSoonPath('api-access') },
+  { icon: GlobeIcon, title: 'Custom domains', to: comingSoonPath('custom-domains') },
 ];
 
 /** /features (spec 2.5): five categories of three cards, the plan summary and a link to pricing. */
@@ -166,7 +168,7 @@ export function FeaturesPage() {
     <>
       <Seo
         title="Features"
-        description="Google Sheets connection, real queue positions, completion estimates in your working days, branded private portals, analytics, custom domains and enterprise options."
+        description="Google Sheets connection, real queue positions, completion estimates in your working days, branded private portals, analytics and enterprise options."
       />
       <PageHero eyebrow="Features" title="Everything a client status portal needs">
         <p>From the sheet you already keep to a branded page your clients check instead of calling you.</p>

@@ -104,7 +104,7 @@ const comparison: { feature: string; cells: [Cell, Cell, Cell, Cell] }[] = [
   { feature: 'Logo, colours and welcome message', cells: ['Basic', true, true, true] },
   { feature: 'Portal analytics', cells: [false, 'Basic', true, true] },
   { feature: 'E-mail verification for private portals', cells: [true, true, true, true] },
-  { feature: 'Custom domain with SSL', cells: [false, false, true, true] },
+  { feature: 'Custom domain with SSL (coming soon)', cells: [false, false, true, true] },
   { feature: 'White-label (no StatusLink branding)', cells: [false, false, true, true] },
   { feature: 'Priority support', cells: [false, false, true, true] },
   { feature: 'API access', cells: [false, false, false, true] },
