@@ -186,6 +186,10 @@ test.describe('pages', () => {
       await expect(page.getByRole('link', { name: new RegExp(`Start free trial of the ${plan} plan`, 'i') })).toHaveAttribute('href', `/signup?plan=${plan}`);
     }
     await expect(page.getByRole('link', { name: /Schedule Consultation/ })).toHaveCount(2);
+    // Schedule Consultation opens the contact form on the enterprise topic.
+    await page.getByRole('link', { name: /Schedule Consultation/ }).first().click();
+    await expect(page.getByLabel('I’m interested in')).toHaveValue('enterprise');
+    await page.goBack();
     await expect(page.locator('#faq details')).toHaveCount(6);
     const customDomain = page.getByRole('row', { name: /Custom domain/ });
     await expect(customDomain.getByRole('cell').nth(1)).toHaveText('Not included'); // Professional

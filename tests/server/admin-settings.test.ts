@@ -27,7 +27,10 @@ describe('GET and PUT /api/admin/settings', () => {
     const res = await saveSettings(t, admin.cookie, { general: { platformName: 'ClientDesk', supportEmail: 'help@clientdesk.example' } });
     expect(res.statusCode).toBe(200);
     expect(res.json().settings.general).toMatchObject({ platformName: 'ClientDesk', supportEmail: 'help@clientdesk.example' });
-    expect((await t.app.inject({ url: '/api/public/config' })).json().platformName).toBe('ClientDesk');
+    const config = (await t.app.inject({ url: '/api/public/config' })).json();
+    expect(config.platformName).toBe('ClientDesk');
+    // The public site shows the addresses that are set, and offers none that is not.
+    expect(config.contact).toEqual({ supportEmail: 'help@clientdesk.example', salesEmail: null });
     const [event] = (await t.app.ctx.db.select().from(activityEvents)).filter((e) => e.type === 'admin.settings_changed').slice(-1);
     expect(event!.actorUserId).toBe(admin.id);
     expect(event!.detail.changed).toEqual(['general.platformName', 'general.supportEmail']);

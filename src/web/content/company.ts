@@ -1,14 +1,12 @@
 // Facts about the company shown on the public site, in one place.
 
-/** Contact facts (spec 2.6 and 9). */
+/**
+ * Contact facts (spec 2.6 and 9). The sales and support addresses are platform settings (GET /api/public/config),
+ * shown where they are set; nothing here is made up.
+ */
 export const contactFacts = {
-  salesEmail: 'sales@statuslink.app',
-  supportEmail: 'support@statuslink.app',
-  phone: '+1 (555) 010-4200',
-  phoneHref: 'tel:+15550104200',
-  addressLines: ['StatusLink', '100 Market Street, Suite 300', 'Philadelphia, PA 19106', 'United States'],
   responseTime: 'We answer every message within 24 business hours.',
-  liveChat: 'Live chat is open weekdays, 9 am to 5 pm EST.',
+  hours: 'Our team answers weekdays, 9 am to 5 pm EST. Live chat is coming; until then, write to us.',
 } as const;
 
 /** The company's social accounts (spec 2.2: a microblogging site, a professional network and a code host). */

@@ -11,13 +11,16 @@ export async function publicConfigRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['public'],
-        summary: 'Platform name, configured sign-in providers and the password policy',
+        summary: 'Platform name, configured sign-in providers, the password policy and the public contact addresses',
         response: {
           200: z.object({
             platformName: z.string(),
             oauthProviders: z.array(z.enum(['google', 'facebook'])),
             passwordPolicy: z.object({ minLength: z.number(), requireNumber: z.boolean(), requireSpecial: z.boolean() }),
             trialDays: z.number(),
+            contact: z
+              .object({ salesEmail: z.string().nullable(), supportEmail: z.string().nullable() })
+              .describe('The addresses set in Platform Settings; null when not set (the site then offers the contact form)'),
           }),
         },
       },
@@ -33,6 +36,7 @@ export async function publicConfigRoutes(app: FastifyInstance) {
         oauthProviders,
         passwordPolicy: passwordPolicyFromSettings(s.security),
         trialDays: s.general.trialDays,
+        contact: { salesEmail: s.general.salesEmail || null, supportEmail: s.general.supportEmail || null },
       };
     },
   );

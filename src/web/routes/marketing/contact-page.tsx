@@ -1,10 +1,12 @@
-import { ClockIcon, MailIcon, MapPinIcon, MessageCircleIcon, PhoneIcon } from 'lucide-react';
+import { ClockIcon, MailIcon, MapPinIcon, MessageCircleIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { contactFacts } from '@web/content/company';
+import { usePublicConfig } from '@web/features/config/api/use-public-config';
 import { ContactForm } from '@web/features/marketing/components/contact-form';
 import { Faq } from '@web/features/marketing/components/faq';
 import { PageHero, Section } from '@web/features/marketing/components/page-hero';
 import { Seo } from '@web/features/marketing/components/seo';
+import { useHydrated } from '@web/features/marketing/lib/use-hydrated';
 import { paths } from '@web/lib/paths';
 
 const faqs = [
@@ -14,7 +16,7 @@ const faqs = [
   },
   {
     q: 'Do you offer live chat?',
-    a: 'Yes, live chat is open weekdays from 9 am to 5 pm EST. Outside those hours, send us a message here and we will reply the next business day.',
+    a: 'Not yet: live chat is coming. Our team works weekdays from 9 am to 5 pm EST; send us a message here and we reply within 24 business hours, the next business day at the latest.',
   },
   {
     q: 'Can I see a demo with my own spreadsheet?',
@@ -24,12 +26,14 @@ const faqs = [
 
 /** /contact (spec 2.6). */
 export function ContactPage() {
+  const { config } = usePublicConfig();
+  const hydrated = useHydrated();
+  const { salesEmail, supportEmail } = hydrated ? config.contact : { salesEmail: null, supportEmail: null };
   const details = [
-    { icon: MailIcon, label: 'Sales', value: contactFacts.salesEmail, href: `mailto:${contactFacts.salesEmail}` },
-    { icon: MailIcon, label: 'Support', value: contactFacts.supportEmail, href: `mailto:${contactFacts.supportEmail}` },
-    { icon: PhoneIcon, label: 'Phone', value: contactFacts.phone, href: contactFacts.phoneHref },
+    ...(salesEmail ? [{ icon: MailIcon, label: 'Sales', value: salesEmail, href: `mailto:${salesEmail}` }] : []),
+    ...(supportEmail ? [{ icon: MailIcon, label: 'Support', value: supportEmail, href: `mailto:${supportEmail}` }] : []),
     { icon: ClockIcon, label: 'Response time', value: contactFacts.responseTime },
-    { icon: MessageCircleIcon, label: 'Live chat', value: contactFacts.liveChat },
+    { icon: MessageCircleIcon, label: 'Hours', value: contactFacts.hours },
   ];
   return (
     <>
@@ -67,15 +71,10 @@ export function ContactPage() {
             <div className="flex gap-3">
               <MapPinIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-accent-foreground dark:text-blue-300" />
               <div>
-                <p className="text-sm font-semibold">Office</p>
-                <address className="mt-1 text-sm text-muted-foreground not-italic">
-                  {contactFacts.addressLines.map((line) => (
-                    <span key={line} className="block">
-                      {line}
-                    </span>
-                  ))}
-                </address>
-                <p className="mt-2 text-xs text-muted-foreground">Visits by appointment only.</p>
+                <p className="text-sm font-semibold">Where we work</p>
+                <p className="mt-1 text-sm text-muted-foreground">
+                  We are a remote team. Demos and calls are by video: ask for one with the form and we will send times.
+                </p>
               </div>
             </div>
           </div>

@@ -142,7 +142,7 @@ const categories: { title: string; intro: string; features: Feature[] }[] = [
       {
         icon: HeadphonesIcon,
         title: 'Priority support',
-        text: 'Business and Enterprise customers are answered first, by e-mail and by live chat on weekdays.',
+        text: 'Business and Enterprise customers are answered first, on weekdays; live chat is coming.',
         link: { to: paths.support, label: 'Support options' },
       },
       {

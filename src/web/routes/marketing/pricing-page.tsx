@@ -231,7 +231,7 @@ export function PricingPage() {
               <h3 className="mt-4 text-xl font-semibold">{offer.title}</h3>
               <p className="mt-2 flex-1 text-muted-foreground">{offer.text}</p>
               <Button asChild className="mt-6 self-start">
-                <Link to={paths.contact}>
+                <Link to={`${paths.contact}?interest=enterprise`}>
                   Schedule Consultation<span className="sr-only"> about the {offer.title.toLowerCase()}</span>
                 </Link>
               </Button>

@@ -2,9 +2,11 @@ import { BookOpenIcon, LifeBuoyIcon, MailIcon, MessageCircleIcon } from 'lucide-
 import { Link } from 'react-router';
 import { Button } from '@web/components/ui/button';
 import { contactFacts } from '@web/content/company';
+import { usePublicConfig } from '@web/features/config/api/use-public-config';
 import { Markdown } from '@web/features/marketing/components/markdown';
 import { PageHero } from '@web/features/marketing/components/page-hero';
 import { Seo } from '@web/features/marketing/components/seo';
+import { useHydrated } from '@web/features/marketing/lib/use-hydrated';
 import { paths } from '@web/lib/paths';
 
 const goodRequest = `
@@ -26,15 +28,22 @@ Please never send us passwords, and never paste a whole client list into a messa
 
 /** /support */
 export function SupportPage() {
+  const { config } = usePublicConfig();
+  const supportEmail = useHydrated() ? config.contact.supportEmail : null;
   const channels = [
     { icon: BookOpenIcon, title: 'Help center', text: 'Answers to the most common questions, available any time.', action: <Link to={paths.help}>Open the help center</Link> },
-    { icon: MailIcon, title: 'E-mail support', text: contactFacts.responseTime, action: <a href={`mailto:${contactFacts.supportEmail}`}>{contactFacts.supportEmail}</a> },
-    { icon: MessageCircleIcon, title: 'Live chat', text: contactFacts.liveChat, action: <Link to={paths.contact}>Contact us</Link> },
+    {
+      icon: MailIcon,
+      title: 'Write to us',
+      text: contactFacts.responseTime,
+      action: supportEmail ? <a href={`mailto:${supportEmail}`}>{supportEmail}</a> : <Link to={paths.contact}>Send a message</Link>,
+    },
+    { icon: MessageCircleIcon, title: 'Hours', text: contactFacts.hours, action: <Link to={paths.contact}>Contact us</Link> },
     { icon: LifeBuoyIcon, title: 'Guides and templates', text: 'Step-by-step set-up guides and ready-made templates.', action: <Link to={paths.resources}>Browse resources</Link> },
   ];
   return (
     <>
-      <Seo title="Support" description="Get help with StatusLink: help center, e-mail support within 24 business hours, live chat on weekdays, guides and templates." />
+      <Seo title="Support" description="Get help with StatusLink: help center, answers within 24 business hours on weekdays, guides and templates." />
       <PageHero eyebrow="Support" title="We are here to help">
         <p>Pick the quickest way to an answer.</p>
       </PageHero>

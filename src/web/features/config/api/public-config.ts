@@ -12,6 +12,8 @@ export interface PublicConfig {
   passwordPolicy: PasswordPolicy;
   /** Length of the free trial in days (platform setting). */
   trialDays?: number;
+  /** Sales and support addresses from Platform Settings; null when not set. */
+  contact: { salesEmail: string | null; supportEmail: string | null };
 }
 
 /**
@@ -25,6 +27,7 @@ export const defaultPublicConfig: PublicConfig = {
   oauthProviders: [],
   passwordPolicy: { minLength: 8, requireNumber: true, requireSpecial: true },
   trialDays: DEFAULT_TRIAL_DAYS,
+  contact: { salesEmail: null, supportEmail: null },
 };
 
 export const publicConfigQueryKey = ['public-config'] as const;

@@ -7,6 +7,7 @@ function normalise(data: PublicConfig): PublicConfig {
     oauthProviders: Array.isArray(data.oauthProviders) ? data.oauthProviders : [],
     passwordPolicy: data.passwordPolicy ?? defaultPublicConfig.passwordPolicy,
     trialDays: typeof data.trialDays === 'number' ? data.trialDays : undefined,
+    contact: data.contact ?? defaultPublicConfig.contact,
   };
 }
 

@@ -1,5 +1,6 @@
 import { CircleCheckIcon } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { messages } from '@core/messages';
 import type { ContactInterest } from '@core/validation/contact';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
@@ -33,6 +34,12 @@ export function ContactForm() {
   const [sent, setSent] = useState(false);
   const submit = useSubmitContact();
   const hydrated = useHydrated();
+  const [params] = useSearchParams();
+  // /contact?interest=enterprise (the pricing page's Schedule Consultation) picks the topic, once the page is live.
+  const asked = params.get('interest');
+  useEffect(() => {
+    if (asked && asked in interestLabels) setValues((v) => ({ ...v, interest: asked as ContactInterest }));
+  }, [asked]);
 
   const set = (key: keyof typeof empty) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
 
