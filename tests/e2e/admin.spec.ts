@@ -76,7 +76,13 @@ test('an operator suspends a business: its owner can no longer sign in and its p
   const portalId = (await created.json()).portalId as string;
 
   const dialog = await openBusiness(page, company);
-  await dialog.getByRole('button', { name: 'Suspend' }).click();
+  await dialog.getByRole('button', { name: 'Suspend', exact: true }).click();
+  // Asked once more, with what it does; Cancel leaves the business as it was.
+  await expect(dialog.getByText(/Its owner is signed out at once/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog.getByText(/Its owner is signed out at once/)).toBeHidden();
+  await dialog.getByRole('button', { name: 'Suspend', exact: true }).click();
+  await dialog.getByRole('button', { name: 'Suspend business' }).click();
   await expect(dialog.getByText('The business is suspended')).toBeVisible();
   await expect(dialog.getByText('Suspended', { exact: true })).toBeVisible();
 

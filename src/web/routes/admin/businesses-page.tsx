@@ -105,6 +105,8 @@ function BusinessDetailDialog({ id, onClose, onEdit, onDelete }: { id: string; o
   const impersonate = useImpersonate();
   const b = query.data;
   const [notice, setNotice] = useState<string | null>(null);
+  // Suspending signs the owner out and takes the portals offline: asked once more, like a delete.
+  const [confirmSuspend, setConfirmSuspend] = useState(false);
   const error = setStatus.error ?? sendPasswordLink.error ?? impersonate.error;
   return (
     <Dialog
@@ -113,7 +115,30 @@ function BusinessDetailDialog({ id, onClose, onEdit, onDelete }: { id: string; o
       title={b?.companyName ?? 'Business'}
       description={b ? `${b.ownerName} · ${b.email}` : undefined}
       footer={
-        b ? (
+        b && confirmSuspend ? (
+          <>
+            <Button variant="outline" onClick={() => setConfirmSuspend(false)}>
+              Cancel
+            </Button>
+            <Button
+              variant="destructive"
+              disabled={setStatus.isPending}
+              onClick={() =>
+                setStatus.mutate(
+                  { id: b.id, status: 'suspended' },
+                  {
+                    onSuccess: () => {
+                      setConfirmSuspend(false);
+                      setNotice('The business is suspended: its sessions were ended and it cannot sign in.');
+                    },
+                  },
+                )
+              }
+            >
+              {setStatus.isPending ? <Spinner /> : null} Suspend business
+            </Button>
+          </>
+        ) : b ? (
           <>
             <Button variant="outline" className="text-destructive" onClick={() => onDelete(b)}>
               <Trash2Icon aria-hidden="true" /> Delete
@@ -122,8 +147,14 @@ function BusinessDetailDialog({ id, onClose, onEdit, onDelete }: { id: string; o
               <PencilIcon aria-hidden="true" /> Edit
             </Button>
             {b.status === 'active' ? (
-              <Button variant="destructive" disabled={setStatus.isPending} onClick={() => setStatus.mutate({ id: b.id, status: 'suspended' }, { onSuccess: () => setNotice('The business is suspended: its sessions were ended and it cannot sign in.') })}>
-                {setStatus.isPending ? <Spinner /> : null} Suspend
+              <Button
+                variant="destructive"
+                onClick={() => {
+                  setNotice(null);
+                  setConfirmSuspend(true);
+                }}
+              >
+                Suspend
               </Button>
             ) : (
               <Button disabled={setStatus.isPending} onClick={() => setStatus.mutate({ id: b.id, status: 'active' }, { onSuccess: () => setNotice('The business is active.') })}>
@@ -143,6 +174,14 @@ function BusinessDetailDialog({ id, onClose, onEdit, onDelete }: { id: string; o
         <p className="text-sm text-destructive">{errorMessage(query.error)}</p>
       ) : b ? (
         <div className="space-y-3">
+          {confirmSuspend ? (
+            <Alert variant="destructive">
+              <AlertDescription>
+                Suspend <strong>{b.companyName}</strong>? Its owner is signed out at once and cannot sign in, and its client portals show an unavailable page
+                until you activate it again.
+              </AlertDescription>
+            </Alert>
+          ) : null}
           {notice ? (
             <Alert variant="success">
               <AlertDescription>{notice}</AlertDescription>
