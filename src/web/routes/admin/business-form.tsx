@@ -40,12 +40,16 @@ export function BusinessForm({
 }) {
   const [value, setValue] = useState<BusinessInput>(initial);
   const [errors, setErrors] = useState<Errors>({});
+  // The server's answer to the last submit: hidden once a field is edited (spec 4: editing clears the error).
+  const [showServerError, setShowServerError] = useState(true);
   const set = <K extends keyof BusinessInput>(key: K, v: BusinessInput[K]) => {
     setValue((old) => ({ ...old, [key]: v }));
     setErrors((old) => ({ ...old, [key]: undefined }));
+    setShowServerError(false);
   };
   function submit(event: FormEvent) {
     event.preventDefault();
+    setShowServerError(true);
     const found = validate(value);
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
@@ -93,7 +97,7 @@ export function BusinessForm({
           </NativeSelect>
         </div>
       </div>
-      <FieldError id="business-form-error" message={serverError ?? undefined} />
+      <FieldError id="business-form-error" message={(showServerError && serverError) || undefined} />
       <div className="flex justify-end gap-2 pt-2">
         <Button variant="outline" onClick={onCancel}>
           Cancel
