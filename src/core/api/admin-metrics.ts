@@ -27,7 +27,7 @@ export const periodSummarySchema = z.object({
   revenue: z.number(),
   mrr: z.number(),
   activeBusinesses: z.number().int(),
-  churnRate: z.number(),
+  churnRate: z.number().nullable().describe('null: no businesses at the start of the period'),
   churned: z.number().int(),
   signups: z.number().int(),
   activeUsers: z.number().int(),

@@ -53,9 +53,12 @@ export function planDistribution(businesses: BusinessRow[]): PlanRow[] {
   });
 }
 
-/** Trial-to-paid: of the businesses whose trial is over or which pay, the share that pays; null without any. */
+/**
+ * Trial-to-paid: of the businesses that had a trial and either pay or whose trial is over, the share that pays; null
+ * without any. A business the operator created as paying, with no trial, is not a conversion.
+ */
 export function trialConversion(businesses: BusinessRow[], now: Date): { rate: number; converted: number; eligible: number } | null {
-  const eligible = businesses.filter((b) => isPaying(b) || (b.trialEndsAt !== null && b.trialEndsAt <= now));
+  const eligible = businesses.filter((b) => b.trialEndsAt !== null && (isPaying(b) || b.trialEndsAt <= now));
   if (eligible.length === 0) return null;
   const converted = eligible.filter(isPaying).length;
   return { rate: round((converted / eligible.length) * 100, 1), converted, eligible: eligible.length };
@@ -219,7 +222,8 @@ export interface PeriodSummary {
   revenue: number;
   mrr: number;
   activeBusinesses: number;
-  churnRate: number;
+  /** Lost over businesses at the start of the period; null with none at the start (not enough data). */
+  churnRate: number | null;
   churned: number;
   signups: number;
   activeUsers: number;
@@ -237,7 +241,7 @@ function summarize(data: PlatformData, days: DayFigures[], from: Date, to: Date)
     revenue: round(days.reduce((s, d) => s + d.revenue, 0), 2),
     mrr: last.mrr,
     activeBusinesses: last.payingBusinesses,
-    churnRate: startBase > 0 ? round((churned / startBase) * 100, 1) : 0,
+    churnRate: startBase > 0 ? round((churned / startBase) * 100, 1) : null,
     churned,
     signups: days.reduce((s, d) => s + d.signups, 0),
     activeUsers: activeOwners(data, from, to).size,
@@ -294,7 +298,8 @@ export function analyticsFigures(data: PlatformData, days: AnalyticsPeriod): Ana
     plans: plansRows,
     arpu: paying.length ? round(mrr / paying.length, 2) : null,
     conversion: {
-      signups: current.signups,
+      // The cohort the three figures below are counted over: businesses that signed up in the period and still exist.
+      signups: cohort.length,
       converted: cohort.filter(isPaying).length,
       inTrial: cohort.filter((b) => b.status === 'trial').length,
       rate: current.conversionRate,

@@ -165,7 +165,7 @@ export function AdminAnalyticsPage() {
               <StatCard testId="card-active" icon={Building2Icon} tone="purple" label="Active Businesses" value={formatInt(a.current.activeBusinesses)} detail={`${a.current.activeUsers} signed in during the period`} change={<ChangeText current={a.current.activeBusinesses} previous={a.previous.activeBusinesses} />} />
             ) : null}
             {shown.has('churn') ? (
-              <StatCard testId="card-churn" icon={TrendingDownIcon} tone="amber" label="Churn Rate" value={`${a.current.churnRate}%`} detail={`${a.current.churned} businesses lost`} change={<ChangeText current={a.current.churnRate} previous={a.previous.churnRate} invert />} />
+              <StatCard testId="card-churn" icon={TrendingDownIcon} tone="amber" label="Churn Rate" value={a.current.churnRate === null ? 'Not enough data' : `${a.current.churnRate}%`} detail={`${a.current.churned} businesses lost`} change={<ChangeText current={a.current.churnRate} previous={a.previous.churnRate} invert />} />
             ) : null}
           </div>
 
@@ -227,7 +227,7 @@ export function AdminAnalyticsPage() {
               <CardContent>
                 <dl className="grid grid-cols-2 gap-4 text-sm">
                   <div>
-                    <dt className="text-muted-foreground">Signups in the period</dt>
+                    <dt className="text-muted-foreground">Signed up in the period, still on file</dt>
                     <dd className="text-xl font-semibold tabular-nums">{a.conversion.signups}</dd>
                   </div>
                   <div>
