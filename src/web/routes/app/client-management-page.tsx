@@ -18,6 +18,7 @@ import { RemovedClients } from '@web/features/clients/components/removed-clients
 import { ClientStatusBadge } from '@web/features/clients/components/status-badge';
 import { useCurrentPortal, type AppPortal } from '@web/features/dashboard/api/portals';
 import { updatedLabel } from '@web/features/dashboard/lib/relative-time';
+import { sourceLabel } from '@web/features/portals/lib/source-label';
 import { paths } from '@web/lib/paths';
 import { ShareModal, type ShareTarget } from './share-modal';
 
@@ -177,7 +178,7 @@ function ClientList({ portal }: { portal: AppPortal }) {
         </CardHeader>
         <CardContent className="flex flex-col gap-3 text-sm sm:flex-row sm:items-center sm:justify-between">
           <div>
-            <p className="font-medium">{portal.source.type === 'google_sheet' ? 'Google Sheet' : 'Uploaded CSV'}</p>
+            <p className="font-medium">{sourceLabel(portal.source)}</p>
             <p className="text-muted-foreground" data-testid="record-count">
               {total.toLocaleString()} {total === 1 ? 'record' : 'records'}
             </p>

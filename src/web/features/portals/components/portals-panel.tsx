@@ -19,10 +19,8 @@ import { useCreatePortal } from '../api/use-create-portal';
 import { useDeletePortal } from '../api/use-delete-portal';
 import { useUpdatePortal } from '../api/use-update-portal';
 import { formatCount } from '../lib/format';
+import { sourceLabel } from '../lib/source-label';
 import { Dialog } from './dialog';
-
-const sourceLabel = (p: Portal) =>
-  p.source.type === 'google_sheet' ? 'Google Sheet' : p.source.type === 'csv_upload' ? 'CSV upload' : 'No data yet';
 
 /** The business's portals: choose the one to set up, create one (within the plan), rename, delete. */
 export function PortalsPanel({ currentId, onSelect }: { currentId: string | null; onSelect: (portalId: string) => void }) {
@@ -81,7 +79,7 @@ export function PortalsPanel({ currentId, onSelect }: { currentId: string | null
                     {current ? <Badge variant="info">Selected</Badge> : null}
                   </p>
                   <p className="text-sm text-muted-foreground">
-                    {sourceLabel(p)}
+                    {sourceLabel(p.source)}
                     {p.source.type !== 'none' ? ` · ${formatCount(p.clientCount)} ${p.clientCount === 1 ? 'client' : 'clients'}` : ''}
                     {' · '}
                     <span className="font-mono text-xs">{p.portalId}</span>

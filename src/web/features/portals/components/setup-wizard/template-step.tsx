@@ -16,7 +16,7 @@ export function TemplateStep({ pending, onComplete, onBack }: { pending: boolean
           yours; then connect the sheet or upload it here.
         </p>
       </div>
-      <PreviewTable headers={templateHeaders} rows={templateRows.slice(0, 2)} caption="Template preview: the first 2 sample rows" />
+      <PreviewTable headers={templateHeaders} rows={templateRows().slice(0, 2)} caption="Template preview: the first 2 sample rows" />
       <Button variant="outline" asChild>
         <a href={templateCsvPath} download="client-status-template.csv">
           <DownloadIcon aria-hidden="true" /> Download Template (CSV)
