@@ -170,4 +170,16 @@ test('CSV upload and the template, with the portal list', async ({ page }) => {
   await page.getByRole('dialog', { name: 'Delete Portal' }).getByRole('button', { name: 'Delete Portal' }).click();
   await expect(portals.getByRole('listitem')).toHaveCount(1);
   await expect(page.getByText('An uploaded CSV file.')).toBeVisible();
+
+  // A sheet with headers and no client rows connects, and says it has no clients instead of a success.
+  await page.getByRole('button', { name: 'New Portal' }).click();
+  await page.getByLabel('Portal name').fill('Empty office');
+  await page.getByRole('button', { name: 'Create Portal' }).click();
+  await page.getByText('Import existing data').click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('tab', { name: 'Upload CSV' }).click();
+  await page.getByLabel('CSV file').setInputFiles({ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.from('Client ID,Client Name,Email Address,Status\r\n') });
+  await page.getByRole('button', { name: 'Finalize Setup' }).click();
+  await expect(page.getByRole('heading', { name: 'Connected, but no clients yet' })).toBeVisible();
+  await expect(page.getByText('The sheet has its headers but no client rows yet.')).toBeVisible();
 });
