@@ -44,6 +44,11 @@ describe('projectInsights', () => {
     expect(ids.find((i) => i.id === 'lookups')?.text).toContain('25%');
   });
 
+  it('names no most common status when the top ones are tied', () => {
+    const tied = projectInsights({ ...base, statusBreakdown: [{ status: 'review', count: 1, percent: 50 }, { status: 'done', count: 1, percent: 50 }] });
+    expect(tied.map((i) => i.id)).not.toContain('top-status');
+  });
+
   it('is empty without clients', () => {
     expect(projectInsights({ ...base, totalClients: 0, statusBreakdown: [] })).toEqual([]);
   });

@@ -43,14 +43,15 @@ export function projectInsights(a: PortalAnalytics): Insight[] {
       text:
         a.avgDaysToComplete !== null
           ? `Completed in the period. The ${plural(a.completionsMeasured, 'completion')} seen changing status took ${formatDays(a.avgDaysToComplete)} on average.`
-          : 'Completed in the period.',
+          : 'Completed in the period. None was seen changing to a completed status (e.g. already complete when imported), so no time to complete is measured yet.',
     });
   }
   if (a.newClients > 0) {
     out.push({ id: 'new', tone: 'neutral', title: `${plural(a.newClients, 'new client')}`, text: 'First seen in your data source in this period.' });
   }
-  const top = a.statusBreakdown[0];
-  if (top && a.statusBreakdown.length > 1) {
+  const [top, second] = a.statusBreakdown;
+  // Only when one status leads: with a tie at the top there is no "most common" one.
+  if (top && second && top.count > second.count) {
     out.push({ id: 'top-status', tone: 'neutral', title: `Most common status: ${top.status.charAt(0).toUpperCase()}${top.status.slice(1)}`, text: `${plural(top.count, 'client')} (${top.percent}%).` });
   }
   if (a.lookups.total > 0) {
