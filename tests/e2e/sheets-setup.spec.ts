@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from './support/test';
 import { E2E_BASE_URL } from './support/constants';
+import { shootBothThemes } from './support/business';
 
 // The sheet set-up wizard (spec 2.15, issue 4) in a real browser, against the local server that plays Google
 // Sheets (tests/e2e/support/sheets-server.ts): the Google Sheet method (invalid address, private sheet, mapping,
@@ -86,7 +87,15 @@ test('Google Sheet: analyse, map, finalize, sync now, and re-open to change the 
   await expect(page.getByText('No status column detected')).toBeVisible();
   await expect(confidence).toHaveText('Confidence 70%');
   await expect(confidence).toHaveAttribute('data-band', 'yellow');
+  // One column for two fields is an error, marked on both fields.
+  await page.getByLabel('Status (required)').selectOption('1');
+  await expect(page.getByRole('alert').filter({ hasText: 'Column B is already mapped to name. Choose one column per field.' })).toBeVisible();
+  await expect(page.getByLabel('Status (required)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Name (required)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(finalize).toBeDisabled();
+  await shootBothThemes(page, process.env.H2_SHOTS, 'mapping-clash');
   await page.getByLabel('Status (required)').selectOption('3');
+  await expect(page.getByLabel('Name (required)')).not.toHaveAttribute('aria-invalid');
   await expect(finalize).toBeEnabled();
   await finalize.click();
 

@@ -40,7 +40,15 @@ export function MapColumnsStep(props: {
   const problem = mappingProblem(mapping);
   const width = Math.max(analysis.headers.length, ...analysis.previewRows.map((r) => r.length));
   const labels: Record<number, string> = {};
-  for (const f of FIELD_ORDER) if (mapping[f] !== undefined) labels[mapping[f]!] = mappingFieldLabels[f];
+  const uses = new Map<number, number>();
+  for (const f of FIELD_ORDER) {
+    const column = mapping[f];
+    if (column === undefined) continue;
+    labels[column] = labels[column] ? `${labels[column]} / ${mappingFieldLabels[f]}` : mappingFieldLabels[f];
+    uses.set(column, (uses.get(column) ?? 0) + 1);
+  }
+  // One column chosen for two fields: both selects are marked, and the problem is shown as an error.
+  const clashes = (field: MappingField) => mapping[field] !== undefined && (uses.get(mapping[field]!) ?? 0) > 1;
 
   return (
     <div className="space-y-6">
@@ -77,7 +85,13 @@ export function MapColumnsStep(props: {
                   {mappingFieldLabels[field]}
                   {required.has(field) ? <span className="text-destructive"> (required)</span> : <span className="font-normal text-muted-foreground"> (optional)</span>}
                 </Label>
-                <NativeSelect id={id} value={mapping[field] ?? ''} onChange={(e) => props.onMap(field, e.target.value === '' ? null : Number(e.target.value))}>
+                <NativeSelect
+                  id={id}
+                  value={mapping[field] ?? ''}
+                  aria-invalid={clashes(field) ? true : undefined}
+                  className={clashes(field) ? 'border-destructive' : undefined}
+                  onChange={(e) => props.onMap(field, e.target.value === '' ? null : Number(e.target.value))}
+                >
                   <option value="">Not mapped</option>
                   {Array.from({ length: width }, (_, i) => (
                     <option key={i} value={i}>
@@ -96,6 +110,12 @@ export function MapColumnsStep(props: {
             </NativeSelect>
           </div>
         </div>
+        {problem ? (
+          <Alert variant="destructive">
+            <TriangleAlertIcon aria-hidden="true" />
+            <AlertDescription>{problem}. Choose one column per field.</AlertDescription>
+          </Alert>
+        ) : null}
       </fieldset>
 
       <div className="grid gap-4 md:grid-cols-2">
@@ -130,9 +150,9 @@ export function MapColumnsStep(props: {
         <PreviewTable headers={analysis.headers} rows={analysis.previewRows.slice(0, 3)} caption="The first 3 rows of your data" labels={labels} />
       </div>
 
-      {!ready ? (
+      {!ready && !problem ? (
         <p className="text-sm text-muted-foreground" role="status">
-          {problem ?? messages.sheets.mappingIncomplete}
+          {messages.sheets.mappingIncomplete}
         </p>
       ) : null}
       <div className="flex flex-wrap justify-between gap-3">
