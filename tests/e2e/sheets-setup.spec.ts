@@ -62,6 +62,11 @@ test('Google Sheet: analyse, map, finalize, sync now, and re-open to change the 
   await address.fill('https://example.com/my-sheet');
   await expect(page.getByText('Please enter a valid Google Sheets URL')).toBeVisible();
   await expect(analyze).toBeDisabled();
+  // A sheet address without its id: said plainly, without the sharing tips (nothing was fetched).
+  await address.fill('https://docs.google.com/spreadsheets/d/');
+  await analyze.click();
+  await expect(page.getByText('The address has no sheet id')).toBeVisible();
+  await expect(page.getByText('Make sure the first row holds the column headers.')).toBeHidden();
   await address.fill('https://docs.google.com/spreadsheets/d/private-sheet/edit');
   await analyze.click();
   await expect(page.getByText('Analysis Failed')).toBeVisible();

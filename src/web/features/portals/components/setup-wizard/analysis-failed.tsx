@@ -4,6 +4,18 @@ import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 
 /** The spec's 'Analysis Failed' card (spec 8): the warning and the tips. */
 export function AnalysisFailed({ message }: { message: string }) {
+  if (message === messages.sheets.idNotFound) {
+    // The address has no sheet id: nothing was fetched, so the sharing tips do not apply.
+    return (
+      <Alert variant="destructive">
+        <AlertTriangleIcon aria-hidden="true" />
+        <AlertTitle>{messages.sheets.idNotFound}</AlertTitle>
+        <AlertDescription>
+          <p>The address has no sheet id, the part after /spreadsheets/d/. Copy the whole address from the sheet&rsquo;s browser tab.</p>
+        </AlertDescription>
+      </Alert>
+    );
+  }
   const warning = message.startsWith('Failed to access spreadsheet:') ? message : messages.sheets.accessFailed(message);
   return (
     <Alert variant="destructive">
