@@ -40,15 +40,17 @@ async function addBusiness(page: Page, browser: Browser, company: string, status
   await expect(page.getByText(`${company} was added`)).toBeVisible();
 
   const mail = await waitForMail(email, /account for/);
-  const link = /http:\/\/localhost:\d+\/reset-password\?token=[\w-]+/.exec(mail.text)?.[0];
+  const link = /http:\/\/localhost:\d+\/reset-password\?token=[\w-]+&welcome=1/.exec(mail.text)?.[0];
   expect(link).toBeTruthy();
   const owner = await browser.newContext();
   const ownerPage = await owner.newPage();
   await ownerPage.goto(link!);
+  // A new owner chooses a first password: the page says so, not "reset".
+  await expect(ownerPage.getByRole('heading', { name: 'Choose Your Password' })).toBeVisible();
   await ownerPage.getByLabel('New Password', { exact: true }).fill(PASSWORD);
   await ownerPage.getByLabel('Confirm New Password').fill(PASSWORD);
-  await ownerPage.getByRole('button', { name: 'Reset Password' }).click();
-  await expect(ownerPage.getByRole('heading', { name: 'Password Reset' })).toBeVisible();
+  await ownerPage.getByRole('button', { name: 'Save Password' }).click();
+  await expect(ownerPage.getByRole('heading', { name: 'Password Saved' })).toBeVisible();
   await owner.close();
   return email;
 }

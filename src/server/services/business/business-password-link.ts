@@ -22,6 +22,7 @@ export async function createPasswordLinkToken(tx: Tx, userId: string, now = new 
   return token;
 }
 
+/** The link e-mailed to the owner; `welcome=1` makes the page say "Choose Your Password" rather than "Reset". */
 export function passwordLinkUrl(appUrl: string, token: string): string {
-  return `${appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  return `${appUrl}/reset-password?token=${encodeURIComponent(token)}&welcome=1`;
 }

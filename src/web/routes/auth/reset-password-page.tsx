@@ -29,6 +29,8 @@ export function ResetPasswordPage() {
 
   const token = searchParams.get('token');
   const linkError = searchParams.get('error');
+  // A business added by a platform operator gets this page to choose its first password (`?welcome=1`).
+  const welcome = searchParams.get('welcome') === '1';
   const invalidLink = !token || linkError !== null || (reset.isError && isInvalidTokenError(reset.error));
 
   // The token is in the address: keep it out of Referer headers (security guide 3).
@@ -42,14 +44,14 @@ export function ResetPasswordPage() {
   if (reset.isSuccess) {
     return (
       <>
-        {head('Password Reset')}
+        {head(welcome ? 'Password Saved' : 'Password Reset')}
         <AuthCard
-          title="Password Reset"
+          title={welcome ? 'Password Saved' : 'Password Reset'}
           icon={<CircleCheckBigIcon aria-hidden="true" className="size-6" />}
-          description="Your password has been changed. Sign in with your new password."
+          description={welcome ? 'Your password is set. Sign in with it to open your account.' : 'Your password has been changed. Sign in with your new password.'}
         >
           <div role="status" className="sr-only">
-            Your password has been reset.
+            {welcome ? 'Your password has been saved.' : 'Your password has been reset.'}
           </div>
           <Button asChild className="w-full">
             <Link to={paths.login} replace>
@@ -109,10 +111,10 @@ export function ResetPasswordPage() {
 
   return (
     <>
-      {head('Reset Password')}
+      {head(welcome ? 'Choose Your Password' : 'Reset Password')}
       <AuthCard
-        title="Reset Password"
-        description="Choose a new password for your account."
+        title={welcome ? 'Choose Your Password' : 'Reset Password'}
+        description={welcome ? 'Welcome! Choose the password you will sign in with.' : 'Choose a new password for your account.'}
         icon={<KeyRoundIcon aria-hidden="true" className="size-6" />}
       >
         <form noValidate onSubmit={onSubmit} className="space-y-5">
@@ -146,8 +148,10 @@ export function ResetPasswordPage() {
           <Button type="submit" className="w-full" disabled={reset.isPending}>
             {reset.isPending ? (
               <>
-                <Spinner /> Resetting password...
+                <Spinner /> {welcome ? 'Saving password...' : 'Resetting password...'}
               </>
+            ) : welcome ? (
+              'Save Password'
             ) : (
               'Reset Password'
             )}
