@@ -86,6 +86,15 @@ test.describe('shell', () => {
     await menu.getByRole('link', { name: 'Pricing' }).click();
     await expect(page).toHaveURL(/\/pricing$/);
     await expect(menu).toHaveCount(0);
+    // Escape closes it and gives the focus back to the button; so does a tap outside.
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.mouse.click(200, 600);
+    await expect(menu).toHaveCount(0);
   });
 
   test('route changes scroll to the top, back navigation keeps the position, pages fade in', async ({ page }) => {

@@ -1,10 +1,11 @@
 import { MenuIcon, XIcon } from 'lucide-react';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Brand } from '@web/components/brand';
 import { ThemeToggle } from '@web/components/theme-toggle';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
+import { useMenuDismiss } from '@web/lib/use-menu-dismiss';
 
 export interface ShellNavItem {
   to: string;
@@ -56,14 +57,10 @@ export function ShellHeader({
     setMenuOpen(false);
   }
 
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMenuOpen(false);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
+  const headerRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  useMenuDismiss(menuOpen, closeMenu, headerRef, toggleRef);
 
   const linkClass = (isActive: boolean) =>
     cn(
@@ -72,7 +69,7 @@ export function ShellHeader({
     );
 
   return (
-    <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
+    <header ref={headerRef} className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur supports-[backdrop-filter]:bg-background/85">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4 sm:px-6 lg:px-8">
         <Brand to={brandTo} suffix={brandSuffix} />
         <div className="flex items-center gap-1 sm:gap-2">
@@ -83,6 +80,7 @@ export function ShellHeader({
             variant="ghost"
             size="icon"
             className="md:hidden"
+            ref={toggleRef}
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
             aria-expanded={menuOpen}
             aria-controls={menuId}

@@ -1,10 +1,11 @@
 import { MenuIcon, XIcon } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Brand } from '@web/components/brand';
 import { ThemeToggle } from '@web/components/theme-toggle';
 import { Button } from '@web/components/ui/button';
 import { cn } from '@web/lib/cn';
+import { useMenuDismiss } from '@web/lib/use-menu-dismiss';
 import { paths } from '@web/lib/paths';
 
 const links = [
@@ -50,6 +51,10 @@ export function MarketingTopBar() {
   const [menuPath, setMenuPath] = useState(pathname);
   const menuId = useId();
   const hidden = useHideOnScroll(menuOpen);
+  const headerRef = useRef<HTMLElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  useMenuDismiss(menuOpen, closeMenu, headerRef, toggleRef);
 
   if (menuPath !== pathname) {
     setMenuPath(pathname);
@@ -64,6 +69,7 @@ export function MarketingTopBar() {
 
   return (
     <header
+      ref={headerRef}
       className={cn(
         'sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur transition-transform duration-300 supports-[backdrop-filter]:bg-background/85',
         hidden && '-translate-y-full',
@@ -99,6 +105,7 @@ export function MarketingTopBar() {
             variant="ghost"
             size="icon"
             className="md:hidden"
+            ref={toggleRef}
             aria-label={menuOpen ? 'Close menu' : 'Open menu'}
             aria-expanded={menuOpen}
             aria-controls={menuId}
