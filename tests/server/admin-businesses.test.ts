@@ -54,9 +54,11 @@ describe('add, view, edit and delete', () => {
       phone: '+1 555 0199',
       plan: 'business',
       status: 'trial',
+      timeZone: 'America/Denver',
     });
     expect(res.statusCode).toBe(201);
     const { id } = res.json();
+    expect((await send(t.app, 'GET', `/api/admin/businesses/${id}`, admin.cookie)).json().timeZone).toBe('America/Denver');
     expect(t.mails.length).toBe(before + 1);
     const mail = t.mails.at(-1)!;
     expect(mail.to).toBe('gus@granite.example');
@@ -95,10 +97,14 @@ describe('add, view, edit and delete', () => {
       phone: '+44 20 0000',
       plan: 'enterprise',
       status: 'active',
+      timeZone: 'Europe/London',
     });
     expect(res.statusCode).toBe(200);
     const detail = (await send(t.app, 'GET', `/api/admin/businesses/${id}`, admin.cookie)).json();
-    expect(detail).toMatchObject({ companyName: 'Renamed & Co', ownerName: 'New Owner', email: 'renamed@example.com', phone: '+44 20 0000', plan: 'enterprise', status: 'active' });
+    expect(detail).toMatchObject({ companyName: 'Renamed & Co', ownerName: 'New Owner', email: 'renamed@example.com', phone: '+44 20 0000', plan: 'enterprise', status: 'active', timeZone: 'Europe/London' });
+    // The time zone is checked (D8).
+    const badZone = await send(t.app, 'PUT', `/api/admin/businesses/${id}`, admin.cookie, { ...detail, timeZone: 'Mars/Olympus' });
+    expect(badZone.statusCode).toBe(400);
     // The sign-in e-mail follows.
     expect((await postJson(t.app, '/api/auth/sign-in/email', { email: 'renamed@example.com', password: body.password })).statusCode).toBe(200);
     const updated = (await activity('admin.business_updated')).find((e) => e.businessId === id)!;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { planIds } from '@core/plans';
+import { timeZoneSchema } from '@core/validation/auth';
 import { isEmail } from '@core/validation/email';
 import { businessStatuses } from './list-businesses';
 
@@ -17,5 +18,7 @@ export const businessInputSchema = z.object({
   phone: z.string().trim().max(50).default(''),
   plan: z.enum(planIds),
   status: z.enum(businessStatuses),
+  /** The business's time zone (D8); a new business without one gets UTC, an edit without one keeps its zone. */
+  timeZone: timeZoneSchema.optional(),
 });
 export type BusinessInput = z.output<typeof businessInputSchema>;

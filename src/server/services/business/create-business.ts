@@ -36,7 +36,7 @@ export async function createBusiness(
       phone: input.phone,
       plan: input.plan,
       status: input.status,
-      timeZone: 'UTC',
+      timeZone: input.timeZone ?? 'UTC',
       trialEndsAt: input.status === 'trial' ? new Date(now.getTime() + s.general.trialDays * 86_400_000) : null,
       createdAt: now,
       updatedAt: now,

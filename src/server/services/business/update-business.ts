@@ -61,7 +61,7 @@ export async function updateBusiness(db: Db, id: string, input: BusinessInput, a
       changed.push('email');
     }
     if (user && user.name !== input.ownerName) await tx.update(users).set({ name: input.ownerName, updatedAt: now }).where(eq(users.id, user.id));
-    const fields = { companyName: input.companyName, ownerName: input.ownerName, phone: input.phone, plan: input.plan } as const;
+    const fields = { companyName: input.companyName, ownerName: input.ownerName, phone: input.phone, plan: input.plan, timeZone: input.timeZone ?? profile.timeZone } as const;
     for (const [k, v] of Object.entries(fields)) if (profile[k as keyof typeof fields] !== v) changed.push(k);
     await tx.update(businessProfiles).set({ ...fields, email: input.email, updatedAt: now }).where(eq(businessProfiles.id, id));
     if (changed.length) {

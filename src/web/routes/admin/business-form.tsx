@@ -10,6 +10,7 @@ import { Label } from '@web/components/ui/label';
 import { businessStatuses, type BusinessInput, type BusinessStatus } from '@web/features/admin/api/businesses';
 import { capitalise } from '@web/features/admin/components/format';
 import { NativeSelect } from '@web/features/admin/components/native-select';
+import { TimeZoneField } from '@web/features/account/components/time-zone-field';
 
 type Errors = Partial<Record<keyof BusinessInput, string>>;
 
@@ -75,6 +76,7 @@ export function BusinessForm({
       {field('ownerName', 'Owner Name')}
       {field('email', 'Email', 'email')}
       {field('phone', 'Phone', 'tel')}
+      <TimeZoneField id="business-timezone" value={value.timeZone} onChange={(zone) => set('timeZone', zone)} />
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="space-y-1.5">
           <Label htmlFor="business-plan">Plan</Label>

@@ -20,10 +20,12 @@ import { StatusBadge } from '@web/features/admin/components/status-badge';
 import { errorMessage } from '@web/lib/api-client';
 import { BusinessForm } from './business-form';
 import { QueryError } from './query-error';
+import { browserTimeZone } from '@web/features/account/components/time-zone-field';
 
 const planName = (plan: string) => (isPlanId(plan) ? plans[plan].name : capitalise(plan));
 
-const emptyInput: BusinessInput = { companyName: '', ownerName: '', email: '', phone: '', plan: 'starter', status: 'trial' };
+/** A new business: the operator's own time zone to start with (D8), changed in the form when the business is elsewhere. */
+const emptyInput = (): BusinessInput => ({ companyName: '', ownerName: '', email: '', phone: '', plan: 'starter', status: 'trial', timeZone: browserTimeZone() });
 
 function useDebounced<T>(value: T, ms: number): T {
   const [out, setOut] = useState(value);
@@ -239,7 +241,7 @@ function EditBusinessDialog({ id, onClose }: { id: string; onClose: () => void }
         <LoadingState />
       ) : (
         <BusinessForm
-          initial={{ companyName: b.companyName, ownerName: b.ownerName, email: b.email, phone: b.phone, plan: b.plan, status: (b.status as BusinessStatus) ?? 'trial' }}
+          initial={{ companyName: b.companyName, ownerName: b.ownerName, email: b.email, phone: b.phone, plan: b.plan, status: (b.status as BusinessStatus) ?? 'trial', timeZone: b.timeZone }}
           submitLabel="Save Changes"
           pending={update.isPending}
           serverError={update.isError ? errorMessage(update.error) : null}
@@ -337,7 +339,7 @@ export function BusinessesPage() {
       {panel?.kind === 'add' ? (
         <Dialog open onOpenChange={(open) => !open && close()} title="Add Business" description="The owner gets an e-mail with a link to choose a password.">
           <BusinessForm
-            initial={emptyInput}
+            initial={emptyInput()}
             submitLabel="Add Business"
             pending={create.isPending}
             serverError={create.isError ? errorMessage(create.error) : null}

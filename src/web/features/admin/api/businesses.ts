@@ -40,6 +40,7 @@ export interface BusinessInput {
   phone: string;
   plan: PlanId;
   status: BusinessStatus;
+  timeZone: string;
 }
 
 export interface BusinessFilter {
