@@ -97,7 +97,7 @@ export const messages = {
   roi: {
     lessThanOneMonth: 'Less than 1 month',
     overCapacity: (searches: number, planName: string, capacity: number) =>
-      `Your estimated ${searches.toLocaleString('en-US')} monthly searches exceed the ${planName} plan's ${capacity.toLocaleString('en-US')} searches`,
+      `Your estimated ${searches.toLocaleString('en-US')} monthly searches exceed the ${planName} plan's ${capacity.toLocaleString('en-US')} searches.`,
   },
   admin: {
     settingsSaved: 'Settings saved successfully',
@@ -108,6 +108,7 @@ export const messages = {
     notSignedIn: 'Not signed in',
     verifyingAccess: 'Verifying access...',
     range: (label: string, min: number, max: number) => `${label} must be between ${min} and ${max}`,
+    wholeNumber: (label: string, min: number, max: number) => `${label} must be a whole number between ${min} and ${max}`,
     emailInvalid: 'Please enter a valid email address',
     allowedIpsInvalid: 'Enter IP addresses (optionally with /prefix) separated by commas',
     required: (label: string) => `${label} is required`,

@@ -131,7 +131,7 @@ describe('calculateRoi', () => {
     expect(r.monthlySearches).toBe(800);
     expect(r.suggestedPlan).toBe('professional');
     expect(r.exceedsPlanCapacity).toBe(true);
-    expect(r.warning).toBe("Your estimated 800 monthly searches exceed the Starter plan's 500 searches");
+    expect(r.warning).toBe("Your estimated 800 monthly searches exceed the Starter plan's 500 searches.");
   });
 
   it('offers enterprise above 10,000 searches and prices it', () => {

@@ -289,7 +289,7 @@ test.describe('pages', () => {
         'monthly-netSavings': '$5,226.80',
         percent: '22,529%',
         payback: 'Less than 1 month',
-        warning: "Your estimated 800 monthly searches exceed the Starter plan's 500 searches",
+        warning: "Your estimated 800 monthly searches exceed the Starter plan's 500 searches.",
       });
     });
 

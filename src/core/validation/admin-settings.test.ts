@@ -45,7 +45,7 @@ describe('bounds (spec 5)', () => {
     ['email', 'trialEndingReminderDays', 1, null],
     ['email', 'trialEndingReminderDays', 10, null],
     ['email', 'trialEndingReminderDays', 11, 'Trial reminder days must be between 1 and 10'],
-    ['general', 'trialDays', 1.5, 'Trial days must be between 0 and 90'],
+    ['general', 'trialDays', 1.5, 'Trial days must be a whole number between 0 and 90'],
   ])('%s.%s = %s', (group, key, value, message) => {
     const r = platformSettingsSchema.safeParse({ [group]: { [key]: value } });
     if (message === null) expect(r.success).toBe(true);

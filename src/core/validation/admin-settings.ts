@@ -25,7 +25,7 @@ type BoundedSetting = keyof typeof platformSettingBounds;
 const bounded = (key: BoundedSetting, fallback: number) => {
   const { min, max, label } = platformSettingBounds[key];
   const message = messages.admin.range(label, min, max);
-  return z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message }).default(fallback);
+  return z.number({ error: message }).int({ error: messages.admin.wholeNumber(label, min, max) }).min(min, { error: message }).max(max, { error: message }).default(fallback);
 };
 
 const optionalEmail = z

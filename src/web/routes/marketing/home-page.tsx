@@ -95,7 +95,7 @@ function PortalPreview() {
       <div className="flex items-center gap-3 border-b border-border pb-4">
         <div className="flex size-10 items-center justify-center rounded-lg bg-blue-600 text-sm font-bold text-white">HT</div>
         <div>
-          <p className="font-semibold">Harbour Tax Partners</p>
+          <p className="font-semibold">Harbor Tax &amp; Accounting</p>
           <p className="text-xs text-muted-foreground">Client Status Tracker</p>
         </div>
       </div>

@@ -13,8 +13,9 @@ export function formatMoney(value: number): string {
 }
 
 /** At most one decimal: 62.5, 750. */
+/** Hours with one decimal; a small non-zero figure reads '< 0.1', not '0' beside a non-zero saving. */
 export function formatHours(value: number): string {
-  return oneDecimal.format(value);
+  return value > 0 && value < 0.05 ? '< 0.1' : oneDecimal.format(value);
 }
 
 export function formatCount(value: number): string {
