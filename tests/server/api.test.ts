@@ -149,6 +149,7 @@ describe('platform plumbing', () => {
       oauthProviders: [],
       passwordPolicy: { minLength: 8, requireNumber: true, requireSpecial: true },
       trialDays: 14,
+      contact: { salesEmail: null, supportEmail: null },
     });
     const g = await createTestApp({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });
     try {

@@ -127,6 +127,14 @@ export const clientSchema = z.object({
   updatedAt: z.iso.datetime(),
 });
 
+/** GET .../clients/{clientId}: the client (not removed) with every cell of its row and its status history. */
+export const clientDetailSchema = clientSchema.omit({ removedAt: true }).extend({
+  raw: z.record(z.string(), z.string()).describe('Every cell of the row, by header'),
+  queueLength: z.number().int(),
+  createdAt: z.iso.datetime(),
+  history: z.array(z.object({ oldStatus: z.string().nullable(), newStatus: z.string(), changedAt: z.iso.datetime() })),
+});
+
 export const clientListSchema = z.object({
   clients: z.array(clientSchema),
   total: z.number().int(),
@@ -149,3 +157,4 @@ export type SyncPhase = SyncRun['phase'];
 export type ImportReport = z.infer<typeof importReportSchema>;
 export type PortalClient = z.infer<typeof clientSchema>;
 export type PortalClientList = z.infer<typeof clientListSchema>;
+export type ClientDetail = z.infer<typeof clientDetailSchema>;

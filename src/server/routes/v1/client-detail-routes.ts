@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { clientDetailSchema } from '@core/api/portals';
+import { clientCardSchema } from '@core/api/public-portal';
 import { requireSession } from '../../plugins/session';
 import { getClientDetail } from '../../services/client-detail/get-client-detail';
 import { restoreManualPositions, setQueuePosition } from '../../services/client-detail/set-queue-position';
@@ -11,47 +13,10 @@ import { errorShape } from './portal-schemas';
 const clientParams = z.object({ portalId: z.string().min(1).max(64), clientId: z.string().min(1).max(500) });
 const portalParams = z.object({ portalId: z.string().min(1).max(64) });
 
-const detailSchema = z.object({
-  clientId: z.string(),
-  row: z.number().int(),
-  name: z.string(),
-  email: z.string(),
-  status: z.string(),
-  priority: z.string(),
-  dueDate: z.string().nullable(),
-  dueDateText: z.string(),
-  notes: z.string(),
-  raw: z.record(z.string(), z.string()),
-  queueState: z.enum(['queued', 'completed', 'cancelled']).nullable(),
-  queuePosition: z.number().int().nullable(),
-  estimatedCompletion: z.string().nullable(),
-  manualPosition: z.number().int().nullable(),
-  queueLength: z.number().int(),
-  createdAt: z.iso.datetime(),
-  updatedAt: z.iso.datetime(),
-  history: z.array(z.object({ oldStatus: z.string().nullable(), newStatus: z.string(), changedAt: z.iso.datetime() })),
-});
-
 const manualValue = z.object({ clientId: z.string().min(1).max(500), manualPosition: z.number().int().min(1).max(1_000_000).nullable() });
 const previousSchema = z.object({ previous: z.array(manualValue).describe('The overrides as they were: send them back to undo') });
-/** The public portal's card (as in routes/public/portal-routes.ts), every part present. */
-const previewCardSchema = z.object({
-  clientId: z.string(),
-  card: z.object({
-    name: z.string(),
-    email: z.string(),
-    status: z.string(),
-    statusClass: z.enum(['completed', 'cancelled', 'in-progress', 'pending', 'other']),
-    badge: z.object({ label: z.string(), tone: z.enum(['green', 'blue', 'yellow', 'purple', 'grey']), icon: z.enum(['check', 'spinner']).nullable() }),
-    queueState: z.enum(['queued', 'completed', 'cancelled']).nullable(),
-    position: z.number().int().nullable().optional(),
-    estimatedCompletion: z.string().nullable().optional(),
-    dueDate: z.string().nullable(),
-    notes: z.string().optional(),
-    insights: z.string().nullable(),
-    progress: z.number().int().nullable().optional(),
-  }),
-});
+/** The public portal's card (the same schema as the portal's lookup answer), for the Template Configurator. */
+const previewCardSchema = z.object({ clientId: z.string(), card: clientCardSchema });
 
 const errors = { 400: errorShape, 401: errorShape, 403: errorShape, 404: errorShape, 409: errorShape };
 
@@ -67,7 +32,7 @@ export async function clientDetailRoutes(app: FastifyInstance) {
         tags: ['business app'],
         summary: 'A client: its sheet row, queue figures and status history with times',
         params: clientParams,
-        response: { 200: detailSchema, ...errors },
+        response: { 200: clientDetailSchema, ...errors },
       },
     },
     async (req) => {

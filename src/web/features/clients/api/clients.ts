@@ -1,17 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { PortalClient, PortalClientList } from '@core/api/portals';
+import type { ClientDetail, PortalClient, PortalClientList } from '@core/api/portals';
 import { api } from '@web/lib/api-client';
 
 /** A client of GET .../clients, and the page of them. */
 export type ClientRow = PortalClient;
 export type ClientPage = PortalClientList;
 
-export interface ClientDetail extends ClientRow {
-  raw: Record<string, string>;
-  queueLength: number;
-  createdAt: string;
-  history: { oldStatus: string | null; newStatus: string; changedAt: string }[];
-}
+export type { ClientDetail } from '@core/api/portals';
 
 export interface ClientUpdate {
   id: string;
