@@ -1,5 +1,6 @@
 import { summarizeStatuses } from '../../src/core/status';
 import { apiCall, OWNER_PASSWORD, ownerWithSheet, SAMPLE_CSV, shootBothThemes, signUpOwner } from './support/business';
+import { E2E_BASE_URL } from './support/constants';
 import { expect, test, type Page } from './support/test';
 
 // The business app's Analytics and Account pages (issue 6, items 5 and 9) in a real browser: sign up, import the
@@ -25,14 +26,17 @@ test.describe('analytics and account', () => {
     await shoot(page, 'analytics-empty');
   });
 
-  test('analytics figures match the sheet and the period changes; the profile persists; the password changes', async ({ page }) => {
+  test('analytics figures match the sheet and the period changes; the profile persists; the password changes', async ({ page, browser }) => {
     test.setTimeout(shotsDir ? 300_000 : 120_000);
     const { portalId } = await ownerWithSheet(page, { label: 'analytics-owner', plan: 'professional' });
-    // Two portal lookups: one found, one not.
-    const found = await apiCall(page, 'post', `/api/public/portals/${portalId}/lookup`, { query: 'maria.gonzalez@example.com' });
+    // Two portal lookups by a visitor (the owner's own are not counted): one found, one not.
+    const visitor = await browser.newContext();
+    const visitorPage = await visitor.newPage();
+    const found = await apiCall(visitorPage, 'post', `${E2E_BASE_URL}/api/public/portals/${portalId}/lookup`, { query: 'maria.gonzalez@example.com' });
     expect(found.status()).toBe(200);
-    const missed = await apiCall(page, 'post', `/api/public/portals/${portalId}/lookup`, { query: 'nobody@example.com' });
+    const missed = await apiCall(visitorPage, 'post', `${E2E_BASE_URL}/api/public/portals/${portalId}/lookup`, { query: 'nobody@example.com' });
     expect(missed.status()).toBe(404);
+    await visitor.close();
 
     await page.goto('/app/analytics');
     const figures = page.getByTestId('analytics-figures');
