@@ -31,11 +31,16 @@ export interface Me {
 /** The app's auth state lives under this key; invalidate it after sign-in, sign-up and sign-out. */
 export const meQueryKey = ['me'] as const;
 
-/** The signed-in user, or null when signed out (401). Other failures are errors. */
+/**
+ * The signed-in user, or null when signed out (401). Other failures are errors. Asks better-auth's session endpoint
+ * first (200 with null when signed out), so a signed-out visitor's browser does not log a failed request (a 401
+ * from /api/v1/me) on every page that checks, such as /login.
+ */
 export function meQueryOptions() {
   return queryOptions({
     queryKey: meQueryKey,
     queryFn: async ({ signal }): Promise<Me | null> => {
+      if (!(await api.get<unknown>('/api/auth/get-session', { signal }))) return null;
       try {
         return await api.get<Me>('/api/v1/me', { signal });
       } catch (error) {
