@@ -50,7 +50,8 @@ function BusinessTable({ businesses, onView, onEdit, onDelete }: { businesses: A
             <th scope="col" className="px-4 py-3 font-semibold">Status</th>
             <th scope="col" className="px-4 py-3 text-right font-semibold">Portals</th>
             <th scope="col" className="px-4 py-3 font-semibold">Created</th>
-            <th scope="col" className="px-4 py-3 text-right font-semibold">
+            {/* The actions stay in view while the table scrolls sideways on a phone. */}
+            <th scope="col" className="sticky right-0 bg-muted px-4 py-3 text-right font-semibold">
               <span className="sr-only">Actions</span>
             </th>
           </tr>
@@ -71,7 +72,7 @@ function BusinessTable({ businesses, onView, onEdit, onDelete }: { businesses: A
               </td>
               <td className="px-4 py-3 text-right tabular-nums">{business.portalCount}</td>
               <td className="whitespace-nowrap px-4 py-3">{formatDate(business.createdAt)}</td>
-              <td className="px-4 py-3">
+              <td className="sticky right-0 bg-card px-2 py-3 shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.15)] sm:px-4 md:shadow-none">
                 <div className="flex justify-end gap-1">
                   <Button variant="ghost" size="icon" className="size-9" aria-label={`View ${business.companyName}`} onClick={() => onView(business.id)}>
                     <EyeIcon aria-hidden="true" />
