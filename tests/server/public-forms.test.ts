@@ -177,14 +177,18 @@ describe('POST /api/public/waitlist', () => {
     expect(res.json().error.message).toBe('Please enter a valid email address');
   });
 
-  it('refuses a missing feature and a foreign origin', async () => {
+  it('refuses a missing or unannounced feature and a foreign origin', async () => {
     expect((await postJson(t.app, '/api/public/waitlist', { email: 'x@example.com', feature: ' ' })).statusCode).toBe(400);
+    // Only announced features have a waitlist: no entries for made-up names.
+    for (const feature of ['client-chat', 'constructor', '__proto__']) {
+      expect((await postJson(t.app, '/api/public/waitlist', { email: 'x@example.com', feature })).statusCode).toBe(400);
+    }
     const foreign = await t.app.inject({
       method: 'POST',
       url: '/api/public/waitlist',
       remoteAddress: nextIp(),
       headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: 'x@example.com', feature: 'api' }),
+      payload: JSON.stringify({ email: 'x@example.com', feature: 'api-access' }),
     });
     expect(foreign.statusCode).toBe(403);
   });
@@ -192,9 +196,9 @@ describe('POST /api/public/waitlist', () => {
   it('limits each address to 10 sign-ups a minute (429 with Retry-After)', async () => {
     const ip = '10.78.0.1';
     for (let i = 0; i < 10; i += 1) {
-      expect((await postFrom(ip, '/api/public/waitlist', { email: `w${i}@example.com`, feature: 'api' })).statusCode).toBe(201);
+      expect((await postFrom(ip, '/api/public/waitlist', { email: `w${i}@example.com`, feature: 'api-access' })).statusCode).toBe(201);
     }
-    const limited = await postFrom(ip, '/api/public/waitlist', { email: 'w99@example.com', feature: 'api' });
+    const limited = await postFrom(ip, '/api/public/waitlist', { email: 'w99@example.com', feature: 'api-access' });
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });

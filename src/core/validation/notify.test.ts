@@ -6,9 +6,11 @@ const messagesOf = (r: { success: boolean; error?: { issues: { message: string; 
 
 describe('notifyFormSchema', () => {
   it.each([
-    [{ email: 'ann@x.com', feature: 'sms' }, []],
-    [{ email: '', feature: 'sms' }, ['email: Please enter a valid email address']],
-    [{ email: 'ann', feature: 'sms' }, ['email: Please enter a valid email address']],
+    [{ email: 'ann@x.com', feature: 'sms-notifications' }, []],
+    [{ email: 'ann@x.com', feature: ' SMS-Notifications ' }, []],
+    [{ email: '', feature: 'sms-notifications' }, ['email: Please enter a valid email address']],
+    [{ email: 'ann', feature: 'sms-notifications' }, ['email: Please enter a valid email address']],
+    [{ email: 'ann@x.com', feature: 'sms' }, ['feature: Unknown feature.']],
   ])('%j', (input, expected) => {
     expect(messagesOf(notifyFormSchema.safeParse(input))).toEqual(expected);
   });

@@ -1,5 +1,6 @@
 // Every public page, once: drives the /sitemap page, the pre-render step (scripts/prerender.mjs) and, through
 // the pre-rendered pages' list, /sitemap.xml.
+import type { ComingSoonFeature } from '@core/coming-soon';
 import { resourcePath, resources, resourceTypePlurals, resourceTypeSlugs, resourceTypes } from './resources';
 
 export interface SitePage {
@@ -15,7 +16,7 @@ export interface SiteGroup {
 }
 
 /** Features announced on the site whose coming-soon page gets a waitlist (linked from the features page). */
-export const comingSoonFeatures: Record<string, { title: string; subtitle: string; release?: string }> = {
+export const comingSoonFeatures: Record<ComingSoonFeature, { title: string; subtitle: string; release?: string }> = {
   'sms-notifications': {
     title: 'SMS notifications',
     subtitle: 'Text your clients when their status changes to something that needs their attention.',

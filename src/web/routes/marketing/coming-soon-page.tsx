@@ -3,6 +3,7 @@ import { Link, Navigate, useParams } from 'react-router';
 import { Brand } from '@web/components/brand';
 import { ThemeToggle } from '@web/components/theme-toggle';
 import { Button } from '@web/components/ui/button';
+import type { ComingSoonFeature } from '@core/coming-soon';
 import { comingSoonFeatures } from '@web/content/site-map';
 import { NotifyForm } from '@web/features/marketing/components/notify-form';
 import { useHydrated } from '@web/features/marketing/lib/use-hydrated';
@@ -38,7 +39,7 @@ export function ComingSoonPage({
   const { featureName = '' } = useParams();
   const hydrated = useHydrated();
   const feature = featureName.trim().toLowerCase().slice(0, 100);
-  const known = comingSoonFeatures[feature];
+  const known = Object.hasOwn(comingSoonFeatures, feature) ? comingSoonFeatures[feature as ComingSoonFeature] : undefined;
   // Only announced features have a page and a waitlist (no waitlist, or a past release date, for a made-up name).
   if (!known && !title) return <Navigate to={paths.features} replace />;
   const featureTitle = known?.title ?? (titleFromSlug(feature) || 'This feature');
