@@ -9,7 +9,7 @@ import { Spinner } from '@web/components/spinner';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
-import { useMe } from '@web/features/auth/api/use-me';
+import { useMeIfSignedIn } from '@web/features/auth/api/use-me';
 import { useSignIn } from '@web/features/auth/api/use-sign-in';
 import { SocialSignInButtons } from '@web/features/auth/components/social-sign-in-buttons';
 import { TwoFactorCodeForm } from '@web/features/auth/components/two-factor-code-form';
@@ -22,7 +22,7 @@ import { AuthCard, authLinkClass } from './auth-card';
 export function LoginPage() {
   const location = useLocation();
   const navigate = useNavigate();
-  const me = useMe();
+  const me = useMeIfSignedIn();
   const signIn = useSignIn();
   const { config } = usePublicConfig();
   const [email, setEmail] = useState('');

@@ -65,7 +65,7 @@ export function SignupPage() {
   const planParam = searchParams.get('plan')?.toLowerCase();
   const [plan, setPlan] = useState<SignupPlanId>(isSignupPlanId(planParam) ? planParam : DEFAULT_PLAN_ID);
   const [step, setStep] = useState<Step>(1);
-  const [values, setValues] = useState<SignupValues>(emptyValues);
+  const [values, setValues] = useState<SignupValues>(() => ({ ...emptyValues, timeZone: browserTimeZone() }));
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [businessInfo, setBusinessInfo] = useState<SignupBusinessInfo | null>(null);
 
@@ -137,7 +137,7 @@ export function SignupPage() {
         companyName: businessInfo.companyName,
         phone: businessInfo.phone,
         plan,
-        timeZone: values.timeZone || browserTimeZone(),
+        timeZone: values.timeZone,
       },
       { onSuccess: () => void navigate(paths.accountCreated) },
     );
@@ -203,7 +203,7 @@ export function SignupPage() {
                 onChange={(e) => update('phone', e.target.value)}
                 error={errors.phone}
               />
-              <TimeZoneField id="signup-timezone" value={values.timeZone || browserTimeZone()} onChange={(zone) => update('timeZone', zone)} />
+              <TimeZoneField id="signup-timezone" value={values.timeZone} onChange={(zone) => update('timeZone', zone)} />
               <Button type="submit" className="w-full">
                 Continue
               </Button>

@@ -2,14 +2,14 @@ import { messages } from '@core/messages';
 import { ShieldXIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@web/components/ui/button';
-import { useMe } from '@web/features/auth/api/use-me';
+import { useMeIfSignedIn } from '@web/features/auth/api/use-me';
 import { usePublicConfig } from '@web/features/config/api/use-public-config';
 import { paths } from '@web/lib/paths';
 import { AuthCard } from './auth-card';
 
 /** /unauthorized (spec 2.13): 'Access Denied'. */
 export function UnauthorizedPage() {
-  const me = useMe();
+  const me = useMeIfSignedIn();
   const { config } = usePublicConfig();
   const email = me.data?.user.email;
 

@@ -13,19 +13,10 @@ import { paths } from '@web/lib/paths';
 /** Spec 9: default estimated release. */
 export const DEFAULT_ESTIMATED_RELEASE = 'Q3 2025';
 
-/** 'sms-notifications' -> 'Sms Notifications' for features without their own entry. */
-function titleFromSlug(slug: string): string {
-  return slug
-    .split(/[-_\s]+/)
-    .filter(Boolean)
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join(' ');
-}
-
 /**
  * /coming-soon/:featureName (spec 2.8): title, subtitle, feature name and estimated release, the notify-me form
- * and links home and to the dashboard. Announced features (content/site-map.ts) have their texts and release; any
- * other name goes to the features page, unless the page is given its own title.
+ * and links home and to the dashboard. Announced features (content/site-map.ts) have their texts and release (the
+ * props override them); any other name goes to the features page: a waitlist is for announced features only.
  */
 export function ComingSoonPage({
   title,
@@ -39,13 +30,12 @@ export function ComingSoonPage({
   const { featureName = '' } = useParams();
   const hydrated = useHydrated();
   const feature = featureName.trim().toLowerCase().slice(0, 100);
-  const known = Object.hasOwn(comingSoonFeatures, feature) ? comingSoonFeatures[feature as ComingSoonFeature] : undefined;
-  // Only announced features have a page and a waitlist (no waitlist, or a past release date, for a made-up name).
-  if (!known && !title) return <Navigate to={paths.features} replace />;
-  const featureTitle = known?.title ?? (titleFromSlug(feature) || 'This feature');
+  if (!Object.hasOwn(comingSoonFeatures, feature)) return <Navigate to={paths.features} replace />;
+  const known = comingSoonFeatures[feature as ComingSoonFeature];
+  const featureTitle = known.title;
   const heading = title ?? 'Coming Soon';
-  const text = subtitle ?? known?.subtitle ?? 'We are building this feature now. Leave your e-mail and we will tell you when it is ready.';
-  const release = estimatedRelease ?? known?.release ?? DEFAULT_ESTIMATED_RELEASE;
+  const text = subtitle ?? known.subtitle;
+  const release = estimatedRelease ?? known.release ?? DEFAULT_ESTIMATED_RELEASE;
 
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-accent/70 to-background" data-hydrated={hydrated ? 'true' : undefined}>
@@ -66,7 +56,7 @@ export function ComingSoonPage({
             Estimated release:&nbsp;<strong data-testid="estimated-release">{release}</strong>
           </p>
           <div className="mt-8">
-            <NotifyForm feature={feature || 'unnamed'} featureTitle={featureTitle} />
+            <NotifyForm feature={feature} featureTitle={featureTitle} />
           </div>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
             <Button asChild variant="outline">

@@ -31,16 +31,11 @@ export interface Me {
 /** The app's auth state lives under this key; invalidate it after sign-in, sign-up and sign-out. */
 export const meQueryKey = ['me'] as const;
 
-/**
- * The signed-in user, or null when signed out (401). Other failures are errors. Asks better-auth's session endpoint
- * first (200 with null when signed out), so a signed-out visitor's browser does not log a failed request (a 401
- * from /api/v1/me) on every page that checks, such as /login.
- */
+/** The signed-in user, or null when signed out (401). Other failures are errors. */
 export function meQueryOptions() {
   return queryOptions({
     queryKey: meQueryKey,
     queryFn: async ({ signal }): Promise<Me | null> => {
-      if (!(await api.get<unknown>('/api/auth/get-session', { signal }))) return null;
       try {
         return await api.get<Me>('/api/v1/me', { signal });
       } catch (error) {
@@ -55,4 +50,15 @@ export function meQueryOptions() {
 export function displayName(me: Me | null | undefined, fallback = 'Admin'): string {
   const name = me?.business?.ownerName?.trim() || me?.user.name?.trim();
   return name || fallback;
+}
+
+/**
+ * Whether better-auth has a session (its session endpoint answers 200 with null when signed out). Under the
+ * ['me'] key, so the sign-in and sign-out cache updates (session-cache.ts) reach it too.
+ */
+export function sessionProbeQueryOptions() {
+  return queryOptions({
+    queryKey: [...meQueryKey, 'session'] as const,
+    queryFn: async ({ signal }) => (await api.get<unknown>('/api/auth/get-session', { signal })) !== null,
+  });
 }
