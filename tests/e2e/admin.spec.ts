@@ -87,6 +87,8 @@ test('an operator suspends a business: its owner can no longer sign in and its p
   await dialog.getByRole('button', { name: 'Suspend business' }).click();
   await expect(dialog.getByText('The business is suspended')).toBeVisible();
   await expect(dialog.getByText('Suspended', { exact: true })).toBeVisible();
+  // Support access still works on a suspended business, and the dialog says what it does not change.
+  await expect(dialog.getByRole('region', { name: 'Support access' })).toContainText('its owner still cannot sign in and its portals stay unavailable');
 
   // The open session has ended, and signing in again is refused.
   await ownerPage.goto('/app/dashboard');
@@ -114,6 +116,8 @@ test('"Login as this business" opens the business app with a banner, and "Back t
   const company = `Visited Studio ${unique()}`;
   await addBusiness(page, browser, company);
   const dialog = await openBusiness(page, company);
+  // The operator is told what the button does before pressing it.
+  await expect(dialog.getByRole('region', { name: 'Support access' })).toContainText('up to 60 minutes; it is recorded in the activity log');
   await dialog.getByRole('button', { name: 'Login as this business' }).click();
   await expect(page).toHaveURL(/\/app\/dashboard$/);
   await expect(page.getByText(`You are signed in as ${company} from the back office`)).toBeVisible();

@@ -18,6 +18,9 @@ export const PASSWORD_MAX_LENGTH = 128;
 /** How long a password-reset link works (the e-mail and the forgot/reset pages say so). */
 export const RESET_LINK_MINUTES = 60;
 
+/** How long an operator's "Login as this business" lasts (the back office says so beside the button). */
+export const IMPERSONATION_MINUTES = 60;
+
 /** The spec's sign-up rule: at least 8 characters, nothing else (spec 5). */
 export const basePasswordPolicy: PasswordPolicy = { minLength: 8, requireNumber: false, requireSpecial: false };
 

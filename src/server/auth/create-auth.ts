@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { messages } from '@core/messages';
-import { type PasswordPolicy, passwordSchema, RESET_LINK_MINUTES, signupRequestSchemaFor } from '@core/validation/auth';
+import { IMPERSONATION_MINUTES, type PasswordPolicy, passwordSchema, RESET_LINK_MINUTES, signupRequestSchemaFor } from '@core/validation/auth';
 import type { Db } from '../db/client';
 import { accounts, activityEvents, businessProfiles, sessions, twoFactors, users, verifications } from '../db/schema';
 import type { Env } from '../env';
@@ -26,7 +26,7 @@ import { renderPasswordResetEmail } from './emails';
 export const CLIENT_IP_HEADER = 'x-statuslink-client-ip';
 
 /** How long an operator's "Login as this business" lasts. */
-export const IMPERSONATION_SECONDS = 3600;
+export const IMPERSONATION_SECONDS = IMPERSONATION_MINUTES * 60;
 
 export const authLimits = {
   /** Failed sign-ins per account before it is throttled. */

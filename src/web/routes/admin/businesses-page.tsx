@@ -1,5 +1,6 @@
 import { messages } from '@core/messages';
 import { isPlanId, plans } from '@core/plans';
+import { IMPERSONATION_MINUTES } from '@core/validation/auth';
 import { Building2Icon, EyeIcon, PencilIcon, PlusIcon, SearchIcon, Trash2Icon } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
 import { EmptyState } from '@web/components/empty-state';
@@ -164,9 +165,6 @@ function BusinessDetailDialog({ id, onClose, onEdit, onDelete }: { id: string; o
                 {setStatus.isPending ? <Spinner /> : null} Activate
               </Button>
             )}
-            <Button variant="secondary" disabled={impersonate.isPending} onClick={() => impersonate.mutate(b.id)}>
-              {impersonate.isPending ? <Spinner /> : null} Login as this business
-            </Button>
           </>
         ) : null
       }
@@ -226,6 +224,20 @@ function BusinessDetailDialog({ id, onClose, onEdit, onDelete }: { id: string; o
               )}
             </Detail>
           </dl>
+          <section aria-labelledby="support-access" className="space-y-2 rounded-md border p-3 text-sm">
+            <h3 id="support-access" className="font-medium">
+              Support access
+            </h3>
+            <p className="text-muted-foreground">
+              Opens the business app as {b.ownerName} sees it, for up to {IMPERSONATION_MINUTES} minutes; it is recorded in the activity log.
+              {b.status === 'suspended'
+                ? ' The business stays suspended meanwhile: its owner still cannot sign in and its portals stay unavailable to clients.'
+                : null}
+            </p>
+            <Button variant="secondary" disabled={impersonate.isPending} onClick={() => impersonate.mutate(b.id)}>
+              {impersonate.isPending ? <Spinner /> : null} Login as this business
+            </Button>
+          </section>
         </div>
       ) : null}
     </Dialog>
