@@ -90,6 +90,9 @@ test('Google Sheet: analyse, map, finalize, sync now, and re-open to change the 
   await page.getByLabel('Status (required)').selectOption('');
   await expect(finalize).toBeDisabled();
   await expect(page.getByText('No status column detected')).toBeVisible();
+  // "Detected" keeps what the analysis found, and says the selects now differ from it.
+  await expect(page.getByRole('list', { name: 'Detected columns' })).toContainText('Status column detected');
+  await expect(page.getByText('The columns chosen above differ from the detected ones')).toBeVisible();
   await expect(confidence).toHaveText('Confidence 70%');
   await expect(confidence).toHaveAttribute('data-band', 'yellow');
   // One column for two fields is an error, marked on both fields.
@@ -101,6 +104,7 @@ test('Google Sheet: analyse, map, finalize, sync now, and re-open to change the 
   await shootBothThemes(page, process.env.H2_SHOTS, 'mapping-clash');
   await page.getByLabel('Status (required)').selectOption('3');
   await expect(page.getByLabel('Name (required)')).not.toHaveAttribute('aria-invalid');
+  await expect(page.getByText('The columns chosen above differ from the detected ones')).toHaveCount(0);
   await expect(finalize).toBeEnabled();
   await finalize.click();
 

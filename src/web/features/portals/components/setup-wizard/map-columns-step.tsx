@@ -36,6 +36,9 @@ export function MapColumnsStep(props: {
 }) {
   const { analysis, mapping } = props;
   const detection = describeMapping(mapping, analysis.headers);
+  // "Detected" lists what the analysis found in the headers; the selects (a saved mapping, or the owner's own
+  // choices) may differ, and then the list says so instead of calling a hand-picked column "detected".
+  const changedByHand = FIELD_ORDER.some((f) => mapping[f] !== analysis.columnSuggestions[f]);
   const ready = canFinalize(mapping);
   const problem = mappingProblem(mapping);
   const width = Math.max(analysis.headers.length, ...analysis.previewRows.map((r) => r.length));
@@ -119,16 +122,19 @@ export function MapColumnsStep(props: {
       </fieldset>
 
       <div className="grid gap-4 md:grid-cols-2">
-        {detection.suggestions.length > 0 ? (
+        {analysis.suggestions.length > 0 ? (
           <div>
             <h3 className="mb-2 text-sm font-semibold">Detected</h3>
             <ul className="space-y-1 text-sm" aria-label="Detected columns">
-              {detection.suggestions.map((s) => (
+              {analysis.suggestions.map((s) => (
                 <li key={s} className="flex gap-2">
                   <CheckCircle2Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" /> {s}
                 </li>
               ))}
             </ul>
+            {changedByHand ? (
+              <p className="mt-2 text-sm text-muted-foreground">The columns chosen above differ from the detected ones; Finalize Setup uses the chosen ones.</p>
+            ) : null}
           </div>
         ) : null}
         {detection.warnings.length > 0 ? (
