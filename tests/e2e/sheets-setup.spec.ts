@@ -73,6 +73,13 @@ test('Google Sheet: analyse, map, finalize, sync now, and re-open to change the 
   await expect(page.getByText(/^Failed to access spreadsheet: the sheet is not shared/)).toBeVisible();
   await expect(page.getByText('Make sure the first row holds the column headers.')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Step 2: Connect Sheet' })).toBeVisible();
+  // A sheet Google does not find: the tips are about the address and the tab, not about sharing.
+  await address.fill('https://docs.google.com/spreadsheets/d/no-such-sheet/edit');
+  await analyze.click();
+  await expect(page.getByText('Failed to fetch sheet data: 404')).toBeVisible();
+  const tips = page.getByRole('list', { name: 'What to try' });
+  await expect(tips).toContainText('If you chose a tab, check that it still exists');
+  await expect(tips).not.toContainText('Anyone with the link');
 
   // A shared sheet: step 3 with the suggestions, a green confidence and the first 3 rows.
   await address.fill('https://docs.google.com/spreadsheets/d/tax-preparer/edit#gid=0');
@@ -138,10 +145,14 @@ test('CSV upload and the template, with the portal list', async ({ page }) => {
   await signUp(page, 'professional');
   await firstPortal(page);
 
-  // CSV upload through the file picker.
+  // CSV upload through the file picker; an empty file first: its card speaks of the file, not of sharing a sheet.
   await page.getByText('Import existing data').click();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('tab', { name: 'Upload CSV' }).click();
+  await page.getByLabel('CSV file').setInputFiles({ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.from('') });
+  await expect(page.getByText('Analysis Failed')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'What to try' })).toContainText('Save or export the sheet as CSV');
+  await expect(page.getByText('Anyone with the link')).toHaveCount(0);
   await page.getByLabel('CSV file').setInputFiles(fixture('construction.csv').pathname);
   await expect(page.getByRole('heading', { name: 'Step 3: Map Columns' })).toBeVisible();
   await expect(page.getByText('File construction.csv: 5 rows, 7 columns.')).toBeVisible();

@@ -134,23 +134,23 @@ describe('analysing a Google Sheet', () => {
     });
   });
 
-  it.each<[string, Parameters<FakeGoogleSheets['set']>[1], number, string]>([
-    ['a private sheet (redirect to sign-in)', { kind: 'private' }, 422, 'Failed to access spreadsheet: the sheet is not shared. Google answered with a sign-in page instead of CSV data'],
-    ['an HTML page', { kind: 'html' }, 422, 'Failed to access spreadsheet: the sheet is not shared. Google answered with a sign-in page instead of CSV data'],
-    ['a sheet Google does not find', { kind: 'status', status: 404 }, 502, 'Failed to fetch sheet data: 404'],
-    ['a Google error', { kind: 'status', status: 500 }, 502, 'Failed to fetch sheet data: 500'],
-    ['a slow answer', { kind: 'slow', ms: 3000 }, 502, 'Failed to access spreadsheet: Google Sheets did not answer within 1 seconds'],
-    ['an oversize sheet', { kind: 'endless' }, 422, 'Failed to access spreadsheet: the sheet is larger than 1 MB'],
-    ['a redirect to another host', { kind: 'redirect', location: 'http://169.254.169.254/latest/meta-data' }, 422, 'Failed to access spreadsheet: the sheet is not shared. Google answered with a sign-in page instead of CSV data'],
-    ['JSON instead of CSV', { kind: 'csv', body: '{"a":1}', contentType: 'application/json' }, 422, 'Failed to access spreadsheet: the address did not return CSV data'],
-  ])('refuses %s with a clear message', async (_label, sheet, status, message) => {
+  it.each<[string, Parameters<FakeGoogleSheets['set']>[1], number, string, string]>([
+    ['a private sheet (redirect to sign-in)', { kind: 'private' }, 422, 'sheet_private', 'Failed to access spreadsheet: the sheet is not shared. Google answered with a sign-in page instead of CSV data'],
+    ['an HTML page', { kind: 'html' }, 422, 'sheet_private', 'Failed to access spreadsheet: the sheet is not shared. Google answered with a sign-in page instead of CSV data'],
+    ['a sheet Google does not find', { kind: 'status', status: 404 }, 502, 'sheet_not_found', 'Failed to fetch sheet data: 404'],
+    ['a Google error', { kind: 'status', status: 500 }, 502, 'sheet_http', 'Failed to fetch sheet data: 500'],
+    ['a slow answer', { kind: 'slow', ms: 3000 }, 502, 'sheet_timeout', 'Failed to access spreadsheet: Google Sheets did not answer within 1 seconds'],
+    ['an oversize sheet', { kind: 'endless' }, 422, 'sheet_too_large', 'Failed to access spreadsheet: the sheet is larger than 1 MB'],
+    ['a redirect to another host', { kind: 'redirect', location: 'http://169.254.169.254/latest/meta-data' }, 422, 'sheet_private', 'Failed to access spreadsheet: the sheet is not shared. Google answered with a sign-in page instead of CSV data'],
+    ['JSON instead of CSV', { kind: 'csv', body: '{"a":1}', contentType: 'application/json' }, 422, 'sheet_not_csv', 'Failed to access spreadsheet: the address did not return CSV data'],
+  ])('refuses %s with a clear message', async (_label, sheet, status, code, message) => {
     const o = await businessWithPortal(t.app);
     const id = `bad-${Date.now()}-${Math.random().toString(36).slice(2)}`;
     google.set(id, sheet);
     const started = Date.now();
     const res = await request(t.app, 'POST', `/api/v1/portals/${o.portalId}/source/analyze`, o.cookie, { sheetUrl: sheetUrl(id) });
     expect(res.statusCode).toBe(status);
-    expect(res.json().error.message).toBe(message);
+    expect(res.json().error).toMatchObject({ code, message });
     expect(Date.now() - started).toBeLessThan(2800);
   });
 });

@@ -59,7 +59,8 @@ export function createGoogleSheetsSource(options: GoogleSheetsOptions): SheetSou
         if (!response) throw accessFailed('unreachable', messages.sync.sheetUnreachable);
         if (!response.ok) {
           await response.body?.cancel().catch(() => {});
-          throw new SheetFetchError('http', messages.sheets.fetchFailed(response.status), response.status);
+          const failure = response.status === 404 || response.status === 410 ? 'not_found' : 'http';
+          throw new SheetFetchError(failure, messages.sheets.fetchFailed(response.status), response.status);
         }
         const type = (response.headers.get('content-type') ?? '').toLowerCase();
         if (type.includes('html') || type.includes('xml')) {

@@ -6,11 +6,12 @@ export interface SheetSource {
   fetchCsv(sheetId: string, gid: string | null): Promise<Buffer>;
 }
 
-export type SheetFetchFailure = 'http' | 'private' | 'not_csv' | 'too_large' | 'timeout' | 'unreachable';
+export type SheetFetchFailure = 'not_found' | 'http' | 'private' | 'not_csv' | 'too_large' | 'timeout' | 'unreachable';
 
 /**
- * A sheet could not be read. `http` (Google answered 404, 500...) reads 'Failed to fetch sheet data: {status}';
- * the others read 'Failed to access spreadsheet: {reason}' (spec 8).
+ * A sheet could not be read. `not_found` (Google answered 404 or 410) and `http` (500, 429...) read 'Failed to
+ * fetch sheet data: {status}'; the others read 'Failed to access spreadsheet: {reason}' (spec 8). The code
+ * (`sheet_{failure}`) lets the wizard give the tips that fit: a missing sheet is not a sharing problem.
  */
 export class SheetFetchError extends AppError {
   constructor(
@@ -18,6 +19,6 @@ export class SheetFetchError extends AppError {
     message: string,
     readonly upstreamStatus?: number,
   ) {
-    super(failure === 'http' || failure === 'timeout' || failure === 'unreachable' ? 502 : 422, `sheet_${failure}`, message);
+    super(failure === 'not_found' || failure === 'http' || failure === 'timeout' || failure === 'unreachable' ? 502 : 422, `sheet_${failure}`, message);
   }
 }

@@ -22,7 +22,8 @@ export function ConnectStep(props: {
   initialUrl?: string;
   initialGid?: string | null;
   analyzing: boolean;
-  error: string | null;
+  /** The failed analysis, if any (its code chooses the tips). */
+  error: unknown;
   onAnalyzeSheet: (url: string, gid: string | null) => void;
   onAnalyzeFile: (file: File) => void;
   onBack: () => void;
@@ -51,7 +52,7 @@ export function ConnectStep(props: {
       <div id="source-panel" role="tabpanel" aria-labelledby={`source-tab-${props.source}`}>
         {props.source === 'sheet' ? <SheetForm {...props} /> : <CsvDrop {...props} />}
       </div>
-      {props.error ? <AnalysisFailed message={props.error} /> : null}
+      {props.error ? <AnalysisFailed source={props.source} error={props.error} /> : null}
       <div className="flex justify-start">
         <Button variant="outline" onClick={props.onBack}>
           Back

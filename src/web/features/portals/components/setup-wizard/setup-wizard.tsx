@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { XIcon } from 'lucide-react';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import type { ColumnMapping } from '@core/columns';
-import { messages } from '@core/messages';
 import { templateCsv } from '@core/sheet-template';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -133,7 +132,7 @@ export function SetupWizard({ portal, intent, onClose }: { portal: Portal; inten
             initialUrl={intent.kind === 'change-mapping' ? intent.sheetUrl : (state.sheet?.url ?? '')}
             initialGid={intent.kind === 'change-mapping' ? intent.gid : (state.sheet?.gid ?? null)}
             analyzing={analyzeSheet.isPending || analyzeCsv.isPending}
-            error={analyzeError ? errorMessage(analyzeError, messages.sheets.analyzeFailed) : null}
+            error={analyzeError}
             onAnalyzeSheet={analyzeSheetNow}
             onAnalyzeFile={analyzeFileNow}
             onBack={() => dispatch({ type: 'back' })}
