@@ -4,7 +4,9 @@ import { clients } from './clients';
 /**
  * A client's personal access link (`/portal/{portalId}?t=...`, decisions D3): at most one per client. Only the
  * SHA-256 hash of the token (256 random bits) is stored; rotating replaces the row, revoking deletes it, and the
- * row goes with the client.
+ * row goes with the client. The link also names the e-mail it was made for: a sheet without an id column keys
+ * clients by row (client_{row}, spec 5), so deleting a row gives the next person that id, and a link must not
+ * follow the id to them. A link whose client's e-mail changed opens nothing (and shows as inactive).
  */
 export const clientAccessTokens = pgTable(
   'client_access_tokens',
@@ -13,6 +15,8 @@ export const clientAccessTokens = pgTable(
     clientId: text('client_id').notNull(),
     /** Hex SHA-256 of the token. */
     tokenHash: text('token_hash').notNull(),
+    /** The client's normalized e-mail when the link was made. */
+    emailNormalized: text('email_normalized').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     createdByUserId: text('created_by_user_id'),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { dayToIso, isoToDay, todayInTimeZone } from '@core/dates';
 import { defaultPortalConfig } from '@core/portal-config';
@@ -7,7 +7,7 @@ import { defaultWorkloadSettings } from '@core/workload-settings';
 import type { Env } from '../../env';
 import { runSync } from '../../services/sheet-sync/run-sync';
 import type { Database } from '../client';
-import { businessProfiles, clientAccessTokens, portals, users } from '../schema';
+import { businessProfiles, clientAccessTokens, clients, portals, users } from '../schema';
 import { hashAccessToken } from '../../services/client-access/secrets';
 import {
   DEMO_ACCESS_CLIENT_ID,
@@ -115,8 +115,13 @@ export async function seedDemo(deps: SeedDeps, now = new Date()): Promise<'seede
 
 /** The demo's public access link for one sample client. */
 async function ensureDemoAccessLink(database: Database) {
+  const [client] = await database.db
+    .select({ emailNormalized: clients.emailNormalized })
+    .from(clients)
+    .where(and(eq(clients.portalId, DEMO_PORTAL_ID), eq(clients.clientId, DEMO_ACCESS_CLIENT_ID)));
+  if (!client) return;
   await database.db
     .insert(clientAccessTokens)
-    .values({ portalId: DEMO_PORTAL_ID, clientId: DEMO_ACCESS_CLIENT_ID, tokenHash: hashAccessToken(DEMO_ACCESS_TOKEN) })
+    .values({ portalId: DEMO_PORTAL_ID, clientId: DEMO_ACCESS_CLIENT_ID, tokenHash: hashAccessToken(DEMO_ACCESS_TOKEN), emailNormalized: client.emailNormalized })
     .onConflictDoNothing();
 }

@@ -26,11 +26,18 @@ export function accessLinkUrl(env: Pick<Env, 'APP_URL'>, portalId: string, token
 
 /** Whether the client has an access link, and since when. */
 export async function getAccessLink(db: Db, businessId: string, portalId: string, clientId: string): Promise<AccessLinkState> {
-  await getBusinessClient(db, businessId, portalId, clientId);
+  const client = await getBusinessClient(db, businessId, portalId, clientId);
+  // A link made for the e-mail this client id had before (a renumbered row of an id-less sheet) opens nothing.
   const [row] = await db
     .select({ createdAt: clientAccessTokens.createdAt, lastUsedAt: clientAccessTokens.lastUsedAt })
     .from(clientAccessTokens)
-    .where(and(eq(clientAccessTokens.portalId, portalId), eq(clientAccessTokens.clientId, clientId)));
+    .where(
+      and(
+        eq(clientAccessTokens.portalId, portalId),
+        eq(clientAccessTokens.clientId, clientId),
+        eq(clientAccessTokens.emailNormalized, client.emailNormalized),
+      ),
+    );
   return { active: Boolean(row), createdAt: row?.createdAt.toISOString() ?? null, lastUsedAt: row?.lastUsedAt?.toISOString() ?? null };
 }
 
@@ -43,16 +50,23 @@ export async function rotateAccessLink(
   env: Pick<Env, 'APP_URL'>,
   input: { businessId: string; portalId: string; clientId: string; actorUserId: string; ipAddress?: string | null },
 ): Promise<NewAccessLink> {
-  await getBusinessClient(db, input.businessId, input.portalId, input.clientId);
+  const client = await getBusinessClient(db, input.businessId, input.portalId, input.clientId);
   const token = newAccessToken();
   const now = new Date();
   await db.transaction(async (tx) => {
     await tx
       .insert(clientAccessTokens)
-      .values({ portalId: input.portalId, clientId: input.clientId, tokenHash: hashAccessToken(token), createdAt: now, createdByUserId: input.actorUserId })
+      .values({
+        portalId: input.portalId,
+        clientId: input.clientId,
+        tokenHash: hashAccessToken(token),
+        emailNormalized: client.emailNormalized,
+        createdAt: now,
+        createdByUserId: input.actorUserId,
+      })
       .onConflictDoUpdate({
         target: [clientAccessTokens.portalId, clientAccessTokens.clientId],
-        set: { tokenHash: hashAccessToken(token), createdAt: now, createdByUserId: input.actorUserId, lastUsedAt: null },
+        set: { tokenHash: hashAccessToken(token), emailNormalized: client.emailNormalized, createdAt: now, createdByUserId: input.actorUserId, lastUsedAt: null },
       });
     await recordActivity(tx, {
       type: 'portal.access_link_rotated',

@@ -57,8 +57,26 @@ export interface CardSession {
   portalId: string;
   clientId: string;
   via: SessionVia;
+  /** Keyed digest of the client's normalized e-mail (holderDigest): the session is for this person. */
+  holder: string;
   /** Expiry, seconds since the epoch. */
   exp: number;
+}
+
+/**
+ * Who a card session (or check) is for: a keyed digest of the client's normalized e-mail. A sheet without an id
+ * column keys clients by row (client_{row}, spec 5), so after a row is deleted the same client id names the next
+ * person; a session must then open nothing rather than their card. Keyed, so a session does not reveal the e-mail.
+ */
+function holderDigest(env: Env, emailNormalized: string): string {
+  return crypto.createHmac('sha256', keysFor(env).session).update(`holder\n${emailNormalized}`).digest('base64url').slice(0, 22);
+}
+
+/** True when the session was made for the client with this normalized e-mail. */
+export function sessionIsFor(env: Env, session: CardSession, emailNormalized: string): boolean {
+  const expected = Buffer.from(holderDigest(env, emailNormalized));
+  const given = Buffer.from(session.holder);
+  return given.length === expected.length && crypto.timingSafeEqual(given, expected);
 }
 
 /** How long a verified card stays open for refresh and updates without proving again. */
@@ -68,9 +86,19 @@ export const CARD_SESSION_SECONDS = 2 * 60 * 60;
  * A signed, short-lived proof that this browser opened this client's card through an access link or a verified
  * code: base64url(JSON).base64url(HMAC). Stateless; it names only ids the holder was already shown.
  */
-export function signCardSession(env: Env, session: Omit<CardSession, 'exp'>, nowMs = Date.now()): string {
-  const payload: CardSession = { ...session, exp: Math.floor(nowMs / 1000) + CARD_SESSION_SECONDS };
-  const body = Buffer.from(JSON.stringify([payload.portalId, payload.clientId, payload.via, payload.exp])).toString('base64url');
+export function signCardSession(
+  env: Env,
+  session: Omit<CardSession, 'exp' | 'holder'> & { emailNormalized: string },
+  nowMs = Date.now(),
+): string {
+  const payload: CardSession = {
+    portalId: session.portalId,
+    clientId: session.clientId,
+    via: session.via,
+    holder: holderDigest(env, session.emailNormalized),
+    exp: Math.floor(nowMs / 1000) + CARD_SESSION_SECONDS,
+  };
+  const body = Buffer.from(JSON.stringify([payload.portalId, payload.clientId, payload.via, payload.holder, payload.exp])).toString('base64url');
   const mac = crypto.createHmac('sha256', keysFor(env).session).update(body).digest('base64url');
   return `${body}.${mac}`;
 }
@@ -84,10 +112,11 @@ export function readCardSession(env: Env, token: string, nowMs = Date.now()): Ca
   const expected = crypto.createHmac('sha256', keysFor(env).session).update(body).digest();
   if (mac.length !== expected.length || !crypto.timingSafeEqual(mac, expected)) return null;
   try {
-    const [portalId, clientId, via, exp] = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as unknown[];
-    if (typeof portalId !== 'string' || typeof clientId !== 'string' || (via !== 'link' && via !== 'code') || typeof exp !== 'number') return null;
+    const [portalId, clientId, via, holder, exp] = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as unknown[];
+    if (typeof portalId !== 'string' || typeof clientId !== 'string' || (via !== 'link' && via !== 'code')) return null;
+    if (typeof holder !== 'string' || typeof exp !== 'number') return null;
     if (exp * 1000 <= nowMs) return null;
-    return { portalId, clientId, via, exp };
+    return { portalId, clientId, via, holder, exp };
   } catch {
     return null;
   }

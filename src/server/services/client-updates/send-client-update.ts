@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import { businessProfiles, clientUpdates } from '../../db/schema';
 import { DEMO_BUSINESS_ID } from '../../db/seed/demo-business';
 import { AppError, ForbiddenError, ValidationError } from '../../errors';
-import { readCardSession } from '../client-access/secrets';
+import { readCardSession, sessionIsFor } from '../client-access/secrets';
 import { sendTemplateEmail } from '../email-templates/send-template-email';
 import { notFound, portalUnavailable } from '../portal-lookup/lookup-client';
 import { checkUpdateLimits } from '../portal-lookup/lookup-limits';
@@ -30,6 +30,8 @@ export async function sendClientUpdate(ctx: Ctx, portalId: string, input: { sess
   if (!row) throw notFound();
   if (row.businessStatus === 'suspended') throw portalUnavailable();
   if (row.clientId === null) throw notFound();
+  // The client id now names someone else (a row of an id-less sheet was deleted): the session is over.
+  if (!sessionIsFor(ctx.env, session, row.emailNormalized!)) throw new AppError(401, 'session_expired', portalTexts.sessionExpired);
   const { config } = await currentPortalSettings(ctx.db, row.portalId, row.portalUpdatedAt);
   if (!config.allowClientUpdates) throw new ForbiddenError(portalTexts.updatesOff, 'updates_off');
   await checkUpdateLimits(ctx.rateStore, ip, portalId, row.clientId);

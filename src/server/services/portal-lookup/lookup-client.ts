@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import { clientAccessTokens } from '../../db/schema';
 import { DEMO_PORTAL_ID } from '../../db/seed/demo-business';
 import { AppError, NotFoundError, UnavailableError, ValidationError } from '../../errors';
-import { hashAccessToken, readCardSession, signCardSession, type SessionVia } from '../client-access/secrets';
+import { type CardSession, hashAccessToken, readCardSession, sessionIsFor, signCardSession, type SessionVia } from '../client-access/secrets';
 import { consumeVerificationCode, issueVerificationCode } from '../client-access/verification-codes';
 import { usageMeterFor } from '../usage/usage-meter';
 import { todayIn } from '../usage/usage-month';
@@ -54,7 +54,7 @@ export async function lookupClient(ctx: LookupCtx, portalId: string, request: Lo
 
   let kind: LookupKind;
   let key: string;
-  let sessionVia: SessionVia | null = null;
+  let cardSession: CardSession | null = null;
   if ('query' in request) {
     const parsed = parsePortalQuery(request.query);
     if (!parsed) throw new ValidationError(messages.portal.searchTooShort);
@@ -68,7 +68,7 @@ export async function lookupClient(ctx: LookupCtx, portalId: string, request: Lo
     if (!session || session.portalId !== portalId) throw new AppError(401, 'session_expired', portalTexts.sessionExpired);
     kind = 'clientId';
     key = session.clientId;
-    sessionVia = session.via;
+    cardSession = session;
   }
 
   let rows = await runLookupQuery(ctx.db, kind, portalId, key);
@@ -111,7 +111,7 @@ export async function lookupClient(ctx: LookupCtx, portalId: string, request: Lo
     type: 'card',
     client: card(row),
     verified: true,
-    session: session ?? signCardSession(ctx.env, { portalId, clientId: row.clientId!, via }),
+    session: session ?? signCardSession(ctx.env, { portalId, clientId: row.clientId!, via, emailNormalized: row.emailNormalized! }),
     updatesAllowed,
   });
 
@@ -137,7 +137,9 @@ export async function lookupClient(ctx: LookupCtx, portalId: string, request: Lo
     const row = matches[0];
     await count(Boolean(row));
     if (!row) throw notFound();
-    return verifiedCard(row, sessionVia!, (request as { session: string }).session);
+    // The client id now names someone else (a row above it was deleted from an id-less sheet): the session is over.
+    if (!sessionIsFor(ctx.env, cardSession!, row.emailNormalized!)) throw new AppError(401, 'session_expired', portalTexts.sessionExpired);
+    return verifiedCard(row, cardSession!.via, (request as { session: string }).session);
   }
 
   const search = request as { query: string; code?: string; verify?: boolean };

@@ -28,6 +28,8 @@ const clientFields = {
   clientId: clients.clientId,
   name: clients.name,
   email: clients.email,
+  /** Whom an access link or card session was made for must still be this client (secrets.ts sessionIsFor). */
+  emailNormalized: clients.emailNormalized,
   status: clients.status,
   dueDate: clients.dueDate,
   dueDateText: clients.dueDateText,
@@ -103,7 +105,16 @@ function build(db: Db) {
     byToken: db
       .select({ ...clientFields, tokenLastUsedAt: clientAccessTokens.lastUsedAt })
       .from(clientAccessTokens)
-      .innerJoin(clients, and(eq(clients.portalId, clientAccessTokens.portalId), eq(clients.clientId, clientAccessTokens.clientId), isNull(clients.removedAt)))
+      .innerJoin(
+        clients,
+        and(
+          eq(clients.portalId, clientAccessTokens.portalId),
+          eq(clients.clientId, clientAccessTokens.clientId),
+          // The link opens the card of the person it was made for, not of whoever has that client id now.
+          eq(clients.emailNormalized, clientAccessTokens.emailNormalized),
+          isNull(clients.removedAt),
+        ),
+      )
       .where(and(eq(clientAccessTokens.portalId, portalId), eq(clientAccessTokens.tokenHash, value)))
       .limit(1)
       .prepare('portal_lookup_by_token'),

@@ -113,6 +113,13 @@ export function MapColumnsStep(props: {
             </NativeSelect>
           </div>
         </div>
+        {mapping.id === undefined ? (
+          <p className="text-sm text-muted-foreground" data-testid="no-id-column">
+            Without a Client ID column, clients are numbered by row (client_2, client_3, ...). Deleting or sorting rows renumbers them: a
+            client&rsquo;s status history and queue override stay with the row number, and their access link stops working. Map an ID
+            column to keep these with each client.
+          </p>
+        ) : null}
         {problem ? (
           <Alert variant="destructive">
             <TriangleAlertIcon aria-hidden="true" />
