@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { securityHeaders, themeInitScriptSource } from './security';
+import { isMalformedRequestUrl, securityHeaders, themeInitScriptSource } from './security';
 
 describe('security headers', () => {
   it('over plain http: a strict policy, no HSTS', () => {
@@ -35,6 +35,27 @@ describe('security headers', () => {
       expect(themeInitScriptSource(dir)).toBe(`'sha256-${expected}'`);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('request addresses read differently by different parts of the server', () => {
+  it('refuses dot segments (also percent-encoded), backslashes and NUL; passes ordinary addresses', () => {
+    for (const url of [
+      '/api/auth/sign-in/./email',
+      '/api/auth/x/../sign-in/email',
+      '/api/auth/sign-in/%2e/email',
+      '/api/auth/x/%2E%2e/sign-in/email',
+      '/api/auth/x/..',
+      '/api/auth/x\\..\\sign-in/email',
+      '/api/auth/x%5c..%5csign-in/email',
+      '/api/v1/portals/x%00',
+      '/api/v1/portals/p/clients?search=%00',
+    ]) {
+      expect(isMalformedRequestUrl(url), url).toBe(true);
+    }
+    for (const url of ['/', '/api/auth/sign-in/email', '/portal/demo?email=a.b@example.com', '/assets/index-abc.js', '/api/v1/portals?search=..', '/.well-known/x', '/api/v1/portals/p/clients/a.b']) {
+      expect(isMalformedRequestUrl(url), url).toBe(false);
     }
   });
 });

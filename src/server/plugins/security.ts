@@ -70,6 +70,19 @@ export function apiSecurityHeaders(options: { https: boolean }): Record<string, 
 }
 
 /**
+ * True for an address no browser sends and that different parts of the server would read differently: a path
+ * segment spelled `.` or `..` (also percent-encoded), a backslash (the URL parser reads it as `/`), or a NUL
+ * anywhere. The rate limits look at the raw path while better-auth sees the normalised one, so
+ * `/api/auth/sign-in/./email` was a sign-in that no per-IP sign-in limit counted; a NUL reached the database.
+ */
+export function isMalformedRequestUrl(url: string): boolean {
+  if (/%00|\0/i.test(url)) return true;
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  return /\\|%5c/i.test(path) || /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i.test(path);
+}
+
+/**
  * Security headers (CSP, HSTS behind https, nosniff, frame-ancestors) and cross-site request
  * refusal: a state-changing API request must come from our own origin and may not be a plain form post.
  */
@@ -83,7 +96,9 @@ export async function registerSecurity(app: FastifyInstance, webRoot: string) {
   // uploaded-logo route does). Helmet rebuilt its policy on each request, a fifth of the portal lookup's cost.
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(req.url.startsWith('/api/') && !req.url.startsWith('/api/docs') ? apiHeaders : pageHeaders);
-    done();
+    // Before the rate limits and every other check, which all read the path as sent.
+    if (isMalformedRequestUrl(req.url)) done(new AppError(400, 'bad_request', 'The address is not valid.'));
+    else done();
   });
 
   const allowedOrigins = new Set([new URL(env.APP_URL).origin]);

@@ -1,0 +1,53 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { businessWithPortal, request } from '../support/sheets';
+import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
+
+// Addresses that parts of the server would read differently (plugins/security.ts isMalformedRequestUrl).
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('request addresses (security 6, 20)', () => {
+  // Over a real socket: inject() normalises dot segments itself, a real client need not.
+  it('refuses /api/auth/sign-in/./email and the like, so no spelling escapes the per-IP sign-in limit', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const post = (path: string, body: unknown) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const data = JSON.stringify(body);
+        const req = http.request(
+          { host: '127.0.0.1', port, path, method: 'POST', headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } },
+          (res) => {
+            let text = '';
+            res.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+          },
+        );
+        req.on('error', reject);
+        req.end(data);
+      });
+    for (const path of ['/api/auth/sign-in/./email', '/api/auth/x/../sign-in/email', '/api/auth/sign-in/%2e/email', '/api/auth/x\\..\\sign-in/email']) {
+      const res = await post(path, { email: 'someone@example.com', password: 'Wrong-password-1' });
+      expect(res.status, path).toBe(400);
+      expect(JSON.parse(res.body), path).toEqual({ error: { code: 'bad_request', message: 'The address is not valid.' } });
+    }
+  });
+
+  it('answers 400, never 500, to a NUL character in a path or a query', async () => {
+    const o = await businessWithPortal(t.app);
+    for (const url of [
+      '/api/v1/portals/x%00',
+      `/api/v1/portals/${o.portalId}/clients/%00`,
+      `/api/v1/portals/${o.portalId}/clients?search=%00`,
+      `/api/v1/portals/${o.portalId}/card-preview?clientId=%00`,
+    ]) {
+      expect((await request(t.app, 'GET', url, o.cookie)).statusCode, url).toBe(400);
+    }
+  });
+});
