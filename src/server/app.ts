@@ -56,6 +56,14 @@ export interface BuildAppOptions {
 }
 
 /** Builds the whole app (API, auth, web) without listening; tests use it through app.inject. */
+/**
+ * Fastify's trustProxy from TRUST_PROXY (env.ts): a hop count becomes "believe the nearest N hops" (Fastify itself
+ * answers a bare number by trusting nobody); a list of addresses is passed as it is.
+ */
+export function trustProxyOption(setting: false | number | string): boolean | string | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env, database } = options;
   const logger = options.logger ?? pino({ level: env.LOG_LEVEL });
@@ -63,7 +71,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     // Request logs without query values (tokens, clients' e-mails and names): lib/request-log.ts.
     loggerInstance: logger.child({}, { serializers: { req: serializeRequest } }),
     logController: new OneLineRequestLog(),
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: trustProxyOption(env.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

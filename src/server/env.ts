@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import fs from 'node:fs';
 import { z } from 'zod';
 
@@ -18,10 +19,27 @@ export const envSchema = z.object({
   MAIL_FROM: optionalText,
   SALES_EMAIL: optionalText,
   REDIS_URL: optionalUrl,
+  /**
+   * Which proxies to believe about the client's address (X-Forwarded-For): `false` none; `true` or a number, that
+   * many hops (the nearest proxy's view, and no entry the client wrote itself); or a comma-separated list of the
+   * proxies' addresses, CIDR ranges or loopback/linklocal/uniquelocal. Never "every hop": the left-most entries are
+   * the client's own words. A hop count believes whoever connects, so the app must be reachable only through the
+   * proxy; otherwise list the proxy's addresses.
+   */
   TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0', ''])
+    .string()
     .default('false')
-    .transform((v) => v === 'true' || v === '1'),
+    .transform((v, ctx): false | number | string => {
+      const value = v.trim().toLowerCase();
+      if (value === '' || value === 'false' || value === '0') return false;
+      if (value === 'true') return 1;
+      if (/^\d+$/.test(value) && Number(value) <= 10) return Number(value);
+      const list = value.split(',').map((part) => part.trim());
+      const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
+      if (list.every((part) => named.has(part) || (isIP(part.split('/')[0]!) !== 0 && /^[^/]+(?:\/\d{1,3})?$/.test(part)))) return list.join(',');
+      ctx.addIssue({ code: 'custom', message: 'must be true, false, a number of proxy hops (1-10), or a comma-separated list of proxy addresses or CIDR ranges' });
+      return z.NEVER;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,

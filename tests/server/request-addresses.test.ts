@@ -51,3 +51,28 @@ describe('request addresses (security 6, 20)', () => {
     }
   });
 });
+
+describe('behind a proxy, a client cannot pick its own address (TRUST_PROXY; security 6, 17)', () => {
+  const signInFrom = (app: TestApp['app'], forwardedFor: string, i: number) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      remoteAddress: '127.0.0.1', // the reverse proxy
+      headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', 'x-forwarded-for': forwardedFor },
+      payload: JSON.stringify({ email: `xff${i}@example.com`, password: 'Wrong-password-1' }),
+    });
+
+  it.each(['true', '127.0.0.1', 'loopback'])('TRUST_PROXY=%s: a forged left-most X-Forwarded-For entry does not escape the per-IP sign-in limit', async (setting) => {
+    const p = await createTestApp({ TRUST_PROXY: setting });
+    try {
+      const statuses: number[] = [];
+      // The proxy appends the address it saw (203.0.113.9) to what the client sent.
+      for (let i = 0; i < 12; i++) statuses.push((await signInFrom(p.app, `198.51.100.${i + 1}, 203.0.113.9`, i)).statusCode);
+      expect(statuses.at(-1)).toBe(429);
+      // Another real client behind the same proxy is not held up by that.
+      expect((await signInFrom(p.app, '203.0.113.10', 99)).statusCode).toBe(401);
+    } finally {
+      await p.close();
+    }
+  });
+});
