@@ -13,6 +13,7 @@ import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from './integrations/mai
 import { memoryRateStore, redisRateStore } from './lib/rate-store';
 import { OneLineRequestLog, serializeRequest } from './lib/request-log';
 import { registerErrorHandler } from './plugins/error-handler';
+import { registerRequestContext } from './lib/request-context';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp, webDist } from './plugins/web-app';
@@ -106,6 +107,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   registerErrorHandler(app);
+  registerRequestContext(app);
   await registerSecurity(app, webDist);
   await registerRateLimit(app, redis);
   registerRequestMetrics(app);

@@ -150,7 +150,7 @@ describe('activate and suspend', () => {
 describe('login as this business', () => {
   it('opens the business as an audited one-hour impersonation, then returns to the operator session', async () => {
     const op = await makeAdmin(t);
-    const { user } = await signUp(t.app, { companyName: 'Visited Co' });
+    const { user, cookie: ownerCookie } = await signUp(t.app, { companyName: 'Visited Co' });
     const id = await businessIdOf(t, user.id);
     const start = await send(t.app, 'POST', `/api/admin/businesses/${id}/impersonate`, op.cookie, {});
     expect(start.statusCode).toBe(200);
@@ -164,6 +164,10 @@ describe('login as this business', () => {
     expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(3600_000);
     // The impersonated session is no operator.
     expect((await send(t.app, 'GET', '/api/admin/dashboard', browser)).statusCode).toBe(403);
+    // What the operator does meanwhile is logged as done by them, not taken for the owner's own (security 12).
+    expect((await send(t.app, 'POST', '/api/v1/portals', browser, { name: 'Made by support' })).statusCode).toBe(201);
+    const made = (await activity('portal.created')).find((e) => e.businessId === id)!;
+    expect(made).toMatchObject({ actorUserId: user.id, detail: { impersonatedBy: op.id } });
 
     const stop = await send(t.app, 'POST', '/api/admin/impersonation/stop', browser, {});
     expect(stop.statusCode).toBe(200);
@@ -174,6 +178,12 @@ describe('login as this business', () => {
 
     expect((await activity('admin.impersonation_started')).some((e) => e.businessId === id && e.actorUserId === op.id)).toBe(true);
     expect((await activity('admin.impersonation_stopped')).some((e) => e.businessId === id && e.actorUserId === op.id)).toBe(true);
+    const log = (await send(t.app, 'GET', `/api/admin/activity?type=portal.created&businessId=${id}`, back)).json();
+    expect(log.items[0].description).toMatch(new RegExp(`, done by ${op.email.replace(/[.+]/g, '\\$&')} signed in as the business$`));
+    // The owner's own changes carry no operator.
+    expect((await send(t.app, 'POST', '/api/v1/portals', ownerCookie, { name: 'Made by the owner' })).statusCode).toBe(201);
+    const own = (await activity('portal.created')).filter((e) => e.businessId === id).find((e) => e.detail.impersonatedBy === undefined);
+    expect(own).toBeDefined();
     // Not impersonating: nothing to stop.
     expect((await send(t.app, 'POST', '/api/admin/impersonation/stop', back, {})).statusCode).toBe(400);
   });

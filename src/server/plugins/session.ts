@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import type { SessionUser } from '../context';
+import { currentRequestContext } from '../lib/request-context';
 import { messages } from '@core/messages';
 
 function toHeaders(req: FastifyRequest): Headers {
@@ -32,6 +33,9 @@ export async function loadSession(req: FastifyRequest, reply: FastifyReply): Pro
     sessionId: session.id,
     impersonatedBy: session.impersonatedBy ?? null,
   };
+  // Audit rows written during this request name the operator acting as the business (record-activity.ts).
+  const context = currentRequestContext();
+  if (context) context.operatorUserId = req.sessionUser.impersonatedBy;
   return req.sessionUser;
 }
 

@@ -1,5 +1,6 @@
 import type { Db, Tx } from '../../db/client';
 import { activityEvents } from '../../db/schema';
+import { currentRequestContext } from '../../lib/request-context';
 
 export interface ActivityInput {
   type: string;
@@ -9,13 +10,19 @@ export interface ActivityInput {
   detail?: Record<string, unknown>;
 }
 
-/** Writes one audit row; pass the transaction handle when the change it records is in one. */
+/**
+ * Writes one audit row; pass the transaction handle when the change it records is in one. During "Login as this
+ * business" the row also names the operator (`detail.impersonatedBy`), so a change made there is not taken for
+ * the owner's own.
+ */
 export async function recordActivity(db: Db | Tx, input: ActivityInput): Promise<void> {
+  const operator = currentRequestContext()?.operatorUserId ?? null;
+  const detail = input.detail ?? {};
   await db.insert(activityEvents).values({
     type: input.type,
     actorUserId: input.actorUserId ?? null,
     businessId: input.businessId ?? null,
     ipAddress: input.ipAddress ?? null,
-    detail: input.detail ?? {},
+    detail: operator && operator !== input.actorUserId ? { ...detail, impersonatedBy: operator } : detail,
   });
 }

@@ -20,4 +20,16 @@ describe('activity log lines', () => {
     expect(describeActivity({ ...base, type: 'admin.impersonation_stopped' })).toBe('olivia@statuslink.test stopped acting as Harbor Tax Partners');
     expect(describeActivity({ ...base, type: 'something.new' })).toBe('something.new by olivia@statuslink.test (Harbor Tax Partners)');
   });
+
+  it('names the operator behind a change made while signed in as the business', () => {
+    expect(
+      describeActivity({
+        type: 'business.profile_updated',
+        detail: { changed: ['phone'], impersonatedBy: 'op-1' },
+        actorEmail: 'maya@example.com',
+        businessName: 'Harbor Tax Partners',
+        operatorEmail: 'olivia@statuslink.test',
+      }),
+    ).toBe('maya@example.com edited the profile of Harbor Tax Partners (phone), done by olivia@statuslink.test signed in as the business');
+  });
 });

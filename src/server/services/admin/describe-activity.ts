@@ -41,7 +41,15 @@ export function describeActivity(input: {
   detail: Record<string, unknown>;
   actorEmail: string | null;
   businessName: string | null;
+  /** The operator who made the change while signed in as the business ("Login as this business"). */
+  operatorEmail?: string | null;
 }): string {
+  const line = describeEvent(input);
+  if (typeof input.detail.impersonatedBy !== 'string') return line;
+  return `${line}, done by ${input.operatorEmail ?? 'a platform operator'} signed in as the business`;
+}
+
+function describeEvent(input: Parameters<typeof describeActivity>[0]): string {
   const { type, detail } = input;
   const who = input.actorEmail ?? str(detail.email) ?? '';
   const business = input.businessName ?? str(detail.companyName);

@@ -1,4 +1,5 @@
-import { and, count, desc, eq, gte, ilike, inArray, like, lt, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { activityEvents, businessProfiles, users } from '../../db/schema';
 import { activityLabel, describeActivity } from './describe-activity';
@@ -45,6 +46,8 @@ export async function listActivity(db: Db, filter: ActivityFilter = {}): Promise
     conditions.push(inArray(activityEvents.actorUserId, matches));
   }
   const where = conditions.length ? and(...conditions) : undefined;
+  // The operator behind a change made during "Login as this business" (record-activity.ts).
+  const operators = alias(users, 'operator');
   const rows = await db
     .select({
       id: activityEvents.id,
@@ -52,6 +55,7 @@ export async function listActivity(db: Db, filter: ActivityFilter = {}): Promise
       detail: activityEvents.detail,
       actorUserId: activityEvents.actorUserId,
       actorEmail: users.email,
+      operatorEmail: operators.email,
       businessId: activityEvents.businessId,
       businessName: businessProfiles.companyName,
       ipAddress: activityEvents.ipAddress,
@@ -59,6 +63,7 @@ export async function listActivity(db: Db, filter: ActivityFilter = {}): Promise
     })
     .from(activityEvents)
     .leftJoin(users, eq(users.id, activityEvents.actorUserId))
+    .leftJoin(operators, eq(operators.id, sql`${activityEvents.detail}->>'impersonatedBy'`))
     .leftJoin(businessProfiles, eq(businessProfiles.id, activityEvents.businessId))
     .where(where)
     .orderBy(desc(activityEvents.createdAt))
@@ -73,7 +78,7 @@ export async function listActivity(db: Db, filter: ActivityFilter = {}): Promise
         id: r.id,
         type: r.type,
         label: activityLabel(r.type),
-        description: describeActivity({ type: r.type, detail: r.detail, actorEmail: r.actorEmail, businessName }),
+        description: describeActivity({ type: r.type, detail: r.detail, actorEmail: r.actorEmail, businessName, operatorEmail: r.operatorEmail }),
         actorEmail: r.actorEmail ?? null,
         businessId: r.businessId,
         businessName,
