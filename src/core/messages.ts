@@ -148,6 +148,7 @@ export const messages = {
     noSheet: 'This portal has no Google Sheet connected.',
     interrupted: 'The sync was interrupted before it finished. Nothing was changed.',
     noEmail: 'No email address',
+    notAnEmail: (value: string) => `"${value.length > 60 ? `${value.slice(0, 57)}...` : value}" is not an email address`,
     duplicateEmail: (email: string, keptRow: number) => `Duplicate email ${email}: row ${keptRow} (the later row) is used`,
     duplicateHeader: (header: string, columns: string) => `The header "${header}" appears more than once (columns ${columns})`,
     blankHeader: (column: string) => `Column ${column} has no header`,

@@ -76,9 +76,18 @@ describe('importSheetRows', () => {
         ['', '', 'bob@x.com', '', '', 'next week', ''],
         ['C3', 'No Mail', '  ', 'Pending', '1', '', ''],
         ['D4', 'Short', 'dee@x.com'],
+        ['E5', 'Placeholder', 'N/A', 'Pending'],
+        ['F6', 'Dash', '-', 'Pending'],
+        ['G7', 'Two', 'a@x.com, b@x.com', 'Pending'],
       ],
     });
     expect(result.droppedRows).toEqual([4]);
+    // A value that is not an address is no e-mail either (spec 5), not a client nobody can look up.
+    expect(result.notEmails).toEqual([
+      { row: 6, value: 'N/A' },
+      { row: 7, value: '-' },
+      { row: 8, value: 'a@x.com, b@x.com' },
+    ]);
     expect(result.dateProblems).toEqual([
       { row: 3, value: 'next week', message: 'Row 3: "next week" is not a date we can read; kept as text' },
     ]);

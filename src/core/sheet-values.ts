@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatIsoDate, isValidYmd, type IsoDate } from './dates';
 import { messages } from './messages';
+import { isEmail } from './validation/email';
 
 // Reading values from a sheet: dates in the forms sheets export, and rows into client records (spec 5).
 
@@ -125,6 +126,8 @@ export interface SheetImport {
   clients: ImportedClient[];
   /** Sheet row numbers dropped because their e-mail cell is empty. */
   droppedRows: number[];
+  /** Rows whose e-mail cell holds something that is not an address ('N/A', '-'): skipped like rows without one. */
+  notEmails: { row: number; value: string }[];
   /** Date cells that could not be read; the text is kept in dateText and the due date left unset. */
   dateProblems: DateProblem[];
 }
@@ -158,6 +161,7 @@ export function importSheetRows(input: {
   const keys = rawKeys(input.headers);
   const clients: ImportedClient[] = [];
   const droppedRows: number[] = [];
+  const notEmails: { row: number; value: string }[] = [];
   const dateProblems: DateProblem[] = [];
   const cell = (cells: readonly string[], index: number | null | undefined) =>
     index == null || index < 0 ? '' : String(cells[index] ?? '').trim();
@@ -168,6 +172,12 @@ export function importSheetRows(input: {
     const email = cell(cells, mapping.email);
     if (email.length === 0) {
       droppedRows.push(row);
+      continue;
+    }
+    // 'N/A', '-', 'none', 'pending': no e-mail either (spec 5's shape). Kept as a client, such a value would make
+    // rows "duplicates" of each other and a client who can never look themselves up.
+    if (!isEmail(email)) {
+      notEmails.push({ row, value: email });
       continue;
     }
     const dateText = cell(cells, mapping.date);
@@ -193,5 +203,5 @@ export function importSheetRows(input: {
       raw,
     });
   }
-  return { clients, droppedRows, dateProblems };
+  return { clients, droppedRows, notEmails, dateProblems };
 }

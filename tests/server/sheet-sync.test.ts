@@ -207,12 +207,17 @@ describe('connecting a sheet and syncing it', () => {
       ['C3', 'Cy Old', 'CY@example.com', 'Pending', '', '', 'first'],
       [],
       ['C4', 'Cy New', ' cy@example.com ', 'Review', '', 'someday', 'second'],
+      ['D5', 'Dee Placeholder', 'N/A', 'Pending', '', '', ''],
+      ['D6', 'Dan Placeholder', 'n/a', 'Pending', '', '', ''],
     ]);
     const c = await connected(csv);
-    expect(c.first.sync).toMatchObject({ rowsRead: 5, imported: 3, skipped: 2 });
+    expect(c.first.sync).toMatchObject({ rowsRead: 7, imported: 3, skipped: 4 });
+    // A placeholder is no e-mail: skipped and said so, not two "duplicates" of which one becomes a client.
     expect(c.first.sync.skippedRows).toEqual([
       { row: 4, reason: 'No email address' },
       { row: 5, reason: 'Duplicate email CY@example.com: row 7 (the later row) is used' },
+      { row: 8, reason: '"N/A" is not an email address' },
+      { row: 9, reason: '"n/a" is not an email address' },
     ]);
     expect(c.first.sync.warnings).toContain('1 due date could not be read and is kept as text');
     const list = await clientsOf(c);

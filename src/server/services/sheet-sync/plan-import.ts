@@ -110,7 +110,7 @@ export async function planImport(input: {
   const imported: ImportedClient[] = [];
   /** Content hash of each imported client, computed slice by slice (all at once it held the event loop ~0.5 s). */
   const importedHashes: string[] = [];
-  const dropped: number[] = [];
+  const dropped: { row: number; value: string }[] = [];
   let unreadableDates = 0;
   for (let start = 0; start < total; start += SLICE) {
     const part = importSheetRows({
@@ -124,7 +124,8 @@ export async function planImport(input: {
       imported.push(c);
       importedHashes.push(contentHash(c));
     }
-    for (const r of part.droppedRows) dropped.push(r);
+    for (const r of part.droppedRows) dropped.push({ row: r, value: '' });
+    for (const n of part.notEmails) dropped.push(n);
     unreadableDates += part.dateProblems.length;
     input.onProgress?.(Math.min(total, start + SLICE), total);
     await yieldToEventLoop();
@@ -136,7 +137,12 @@ export async function planImport(input: {
     skipped += 1;
     if (skippedRows.length < MAX_LISTED_SKIPPED) skippedRows.push({ row, reason });
   };
-  for (const row of dropped) {
+  dropped.sort((a, b) => a.row - b.row);
+  for (const { row, value } of dropped) {
+    if (value) {
+      skip(row, messages.sync.notAnEmail(value));
+      continue;
+    }
     const cells = sheet.rows[row - sheet.firstRow];
     if (cells && cells.length > 0) skip(row, messages.sync.noEmail);
   }
