@@ -45,14 +45,20 @@ export function canFinalizeMapping(mapping: SheetColumnMapping): boolean {
 }
 
 const columnIndex = z.number().int().min(0).max(1000);
+/** A required field's column: its absence reads as the spec's message, not zod's "expected number, received undefined". */
+const requiredColumn = z
+  .number({ error: (issue) => (issue.input === undefined || issue.input === null ? messages.sheets.mappingIncomplete : 'A column is given by its number, from 0') })
+  .int()
+  .min(0)
+  .max(1000);
 
 /** A stored column mapping: name, email and status required, the others optional. */
 export const columnMappingSchema = z.object(
   {
     id: columnIndex.optional(),
-    name: columnIndex,
-    email: columnIndex,
-    status: columnIndex,
+    name: requiredColumn,
+    email: requiredColumn,
+    status: requiredColumn,
     priority: columnIndex.optional(),
     date: columnIndex.optional(),
     notes: columnIndex.optional(),

@@ -419,6 +419,7 @@ describe('CSV upload', () => {
     expect(res.json()).toMatchObject({ applied: true, imported: 1 });
     const bad = await postCsv(t.app, importUrl(o, `?columnMapping=${encodeURIComponent('{"name":0}')}`), o.cookie, csv);
     expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toBe('Map the name, email and status columns to continue');
     const taken = await postCsv(t.app, importUrl(o, `?columnMapping=${encodeURIComponent('{"name":0,"email":0,"status":2}')}`), o.cookie, csv);
     expect(taken.json().error.message).toBe('Column A is already mapped to name');
   });

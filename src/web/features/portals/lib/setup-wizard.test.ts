@@ -55,6 +55,8 @@ describe('sheet set-up wizard (spec 2.15, 4)', () => {
     expect(canFinalize(s.mapping)).toBe(true);
     s = wizardReducer(s, { type: 'mapField', field: 'status', column: null });
     expect(canFinalize(s.mapping)).toBe(false);
+    // An unmapped field is no error to show (the hint says it), and never zod's own words.
+    expect(mappingProblem(s.mapping)).toBeNull();
     s = wizardReducer(s, { type: 'mapField', field: 'status', column: 1 });
     expect(canFinalize(s.mapping)).toBe(false);
     expect(mappingProblem(s.mapping)).toBe('Column B is already mapped to email');

@@ -90,6 +90,8 @@ export function canFinalize(mapping: ColumnMapping): boolean {
 
 /** The message to show under the mapping when it cannot be finalized yet, or null. */
 export function mappingProblem(mapping: ColumnMapping): string | null {
+  // Only a clash is a problem to show as an error; a required field left unmapped is said by the hint below the
+  // fields (and Finalize stays disabled).
   const parsed = columnMappingSchema.safeParse(mapping);
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
+  return parsed.success ? null : (parsed.error.issues.find((i) => i.code === 'custom')?.message ?? null);
 }
