@@ -65,6 +65,27 @@ export function trustProxyOption(setting: false | number | string): boolean | st
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
 
+/**
+ * A body schema that also takes null (`.nullish()`: every field optional, Fastify hands a missing body over as
+ * null) is an optional request body: @fastify/swagger marks every body required, so the document says so here.
+ */
+function documentOptionalBodies<T extends { paths?: unknown }>(doc: T): T {
+  type Schema = { type?: string; anyOf?: Schema[] };
+  type Operation = { requestBody?: { required?: boolean; content?: Record<string, { schema?: Schema }> } };
+  for (const item of Object.values((doc.paths ?? {}) as Record<string, Record<string, Operation | undefined>>)) {
+    for (const op of Object.values(item)) {
+      const body = op?.requestBody;
+      const media = body?.content?.['application/json'];
+      const branches = media?.schema?.anyOf;
+      if (!body || !media || !branches?.some((b) => b.type === 'null')) continue;
+      const rest = branches.filter((b) => b.type !== 'null');
+      body.required = false;
+      if (rest.length === 1) media.schema = rest[0];
+    }
+  }
+  return doc;
+}
+
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { env, database } = options;
   const logger = options.logger ?? pino({ level: env.LOG_LEVEL });
@@ -123,6 +144,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' } } },
     },
     transform: jsonSchemaTransform,
+    transformObject: (doc) => ('openapiObject' in doc ? documentOptionalBodies(doc.openapiObject) : doc.swaggerObject),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

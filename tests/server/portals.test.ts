@@ -116,3 +116,29 @@ describe('portals', () => {
     expect(res.json().error.code).toBe('business_required');
   });
 });
+
+describe('requests without a body, and the order of checks', () => {
+  const bare = (url: string, cookie?: string) =>
+    t.app.inject({ method: 'POST', url, headers: { origin: 'http://localhost:3000', ...(cookie ? { cookie } : {}) } });
+
+  it('takes New Portal and Sync now without a body, as documented (their fields are all optional)', async () => {
+    const o = await businessWithPortal(t.app, { plan: 'professional' });
+    expect((await bare('/api/v1/portals', o.cookie)).statusCode).toBe(201);
+    // Past the body: this portal has no sheet to sync.
+    const synced = await bare(`/api/v1/portals/${o.portalId}/sync`, o.cookie);
+    expect(synced.json().error.code).toBe('no_sheet');
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    expect(doc.paths['/api/v1/portals/{portalId}/sync'].post.requestBody.required).toBe(false);
+    expect(doc.paths['/api/v1/portals'].post.requestBody.required).toBe(false);
+    expect(doc.paths['/api/v1/portals/{portalId}'].patch.requestBody.content['application/json'].schema.properties.syncIntervalMinutes.enum).toEqual([
+      5, 15, 30, 60, 180, 360, 720, 1440,
+    ]);
+  });
+
+  it('tells a signed-out caller to sign in before anything about the body', async () => {
+    const a = await businessWithPortal(t.app);
+    const badBody = { confirmDrop: 'yes please' };
+    expect((await request(t.app, 'POST', `/api/v1/portals/${a.portalId}/sync`, '', badBody)).statusCode).toBe(401);
+    expect((await request(t.app, 'POST', `/api/v1/portals/${a.portalId}/sync`, a.cookie, badBody)).statusCode).toBe(400);
+  });
+});

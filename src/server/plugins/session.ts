@@ -39,13 +39,13 @@ export async function loadSession(req: FastifyRequest, reply: FastifyReply): Pro
   return req.sessionUser;
 }
 
-/** preHandler: a signed-in user, else 401. */
+/** Route guard (preValidation, so a caller is told 401/403 before anything about its body): a signed-in user, else 401. */
 export async function requireSession(req: FastifyRequest, reply: FastifyReply) {
   const user = await loadSession(req, reply);
   if (!user) throw new UnauthorizedError(messages.auth.signInRequired);
 }
 
-/** preHandler: a signed-in platform operator: 401 anonymous, 403 others. */
+/** Route guard (preValidation): a signed-in platform operator: 401 anonymous, 403 others. */
 export async function requireAdmin(req: FastifyRequest, reply: FastifyReply) {
   const user = await loadSession(req, reply);
   if (!user) throw new UnauthorizedError(messages.auth.signInRequired);

@@ -61,7 +61,7 @@ export async function adminRoutes(app: FastifyInstance) {
   r.get(
     '/api/admin/session',
     {
-      preHandler: requireAdmin,
+      preValidation: requireAdmin,
       schema: {
         tags: ['admin'],
         summary: "The operator's back-office state: whether two-factor sign-in is required and set up",
@@ -78,7 +78,7 @@ export async function adminRoutes(app: FastifyInstance) {
   r.post(
     '/api/admin/impersonation/stop',
     {
-      preHandler: requireSession,
+      preValidation: requireSession,
       schema: {
         tags: ['admin'],
         summary: "End an impersonation and return to the operator's own session",
@@ -113,7 +113,7 @@ export async function adminRoutes(app: FastifyInstance) {
   // --- Everything else needs a full operator ---
   await app.register(async (scoped) => {
     const s = scoped.withTypeProvider<ZodTypeProvider>();
-    s.addHook('preHandler', requireOperator);
+    s.addHook('preValidation', requireOperator);
 
     s.get(
       '/api/admin/dashboard',

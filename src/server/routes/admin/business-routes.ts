@@ -42,7 +42,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 /** Back office: the businesses (spec 2.16 Business Management). Every route needs an operator. */
 export async function adminBusinessRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.addHook('preHandler', requireOperator);
+  r.addHook('preValidation', requireOperator);
 
   r.get(
     '/api/admin/businesses',

@@ -20,7 +20,7 @@ export async function hasTwoFactor(req: FastifyRequest): Promise<boolean> {
 }
 
 /**
- * preHandler of every back-office route: the admin role (401 anonymous, 403 others) and, when the platform
+ * Guard (preValidation) of every back-office route: the admin role (401 anonymous, 403 others) and, when the platform
  * requires it, a verified second factor (403 two_factor_setup_required until the operator has set it up).
  * The IP allow-list is checked before, for the whole back office (plugins/admin-ip-allowlist.ts).
  */

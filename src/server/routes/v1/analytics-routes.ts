@@ -17,7 +17,7 @@ const analyticsQuery = z.object({
 /** The business app's analytics of one portal for 7, 30 or 90 days (spec 2.15, decisions D1). */
 export async function analyticsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.addHook('preHandler', requireSession);
+  r.addHook('preValidation', requireSession);
   r.get(
     '/api/v1/portals/:portalId/analytics',
     {

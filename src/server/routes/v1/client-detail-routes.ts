@@ -23,7 +23,7 @@ const errors = { 400: errorShape, 401: errorShape, 403: errorShape, 404: errorSh
 /** One client of the business's portal: row, status history, and its manual queue position (D4). */
 export async function clientDetailRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.addHook('preHandler', requireSession);
+  r.addHook('preValidation', requireSession);
 
   r.get(
     '/api/v1/portals/:portalId/clients/:clientId',

@@ -35,7 +35,7 @@ export async function clientPortalRoutes(app: FastifyInstance) {
   r.get(
     `${base}/access-link`,
     {
-      preHandler: requireSession,
+      preValidation: requireSession,
       schema: { tags: ['business'], summary: "Whether the client has an access link (the link itself is shown only when made)", params: clientParams, response: { 200: linkState, ...errors } },
     },
     async (req) => {
@@ -47,7 +47,7 @@ export async function clientPortalRoutes(app: FastifyInstance) {
   r.post(
     `${base}/access-link`,
     {
-      preHandler: requireSession,
+      preValidation: requireSession,
       schema: {
         tags: ['business'],
         summary: "Make a new access link for the client (the old one stops working); the link is returned once",
@@ -72,7 +72,7 @@ export async function clientPortalRoutes(app: FastifyInstance) {
   r.delete(
     `${base}/access-link`,
     {
-      preHandler: requireSession,
+      preValidation: requireSession,
       schema: { tags: ['business'], summary: "Revoke the client's access link", params: clientParams, response: { 200: z.object({ revoked: z.boolean() }), ...errors } },
     },
     async (req) => {
@@ -91,7 +91,7 @@ export async function clientPortalRoutes(app: FastifyInstance) {
   r.get(
     `${base}/updates`,
     {
-      preHandler: requireSession,
+      preValidation: requireSession,
       schema: { tags: ['business'], summary: "The client's updates and questions sent from the portal, newest first", params: clientParams, response: { 200: updatesList, ...errors } },
     },
     async (req) => {
@@ -103,7 +103,7 @@ export async function clientPortalRoutes(app: FastifyInstance) {
   r.post(
     `${base}/updates/read`,
     {
-      preHandler: requireSession,
+      preValidation: requireSession,
       schema: {
         tags: ['business'],
         summary: "Mark the client's updates read (all, or the given ids)",
@@ -128,7 +128,7 @@ export async function clientPortalRoutes(app: FastifyInstance) {
   r.get(
     '/api/v1/portals/:portalId/updates',
     {
-      preHandler: requireSession,
+      preValidation: requireSession,
       schema: {
         tags: ['business'],
         summary: "The portal's latest client updates, newest first",
@@ -146,7 +146,7 @@ export async function clientPortalRoutes(app: FastifyInstance) {
   r.get(
     '/api/v1/usage',
     {
-      preHandler: requireSession,
+      preValidation: requireSession,
       schema: {
         tags: ['business'],
         summary: "This month's portal lookups against the plan's searches (D5)",

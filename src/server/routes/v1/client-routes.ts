@@ -18,7 +18,7 @@ const restoredSchema = z.object({
 /** A portal's clients, for the business's own list, and the restore of a removed client. */
 export async function clientRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.addHook('preHandler', requireSession);
+  r.addHook('preValidation', requireSession);
   r.get(
     '/api/v1/portals/:portalId/clients',
     {

@@ -30,7 +30,7 @@ const dashboardSchema = z.object({
 /** The business app's dashboard figures of one portal (spec 2.15). */
 export async function dashboardRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.addHook('preHandler', requireSession);
+  r.addHook('preValidation', requireSession);
   r.get(
     '/api/v1/portals/:portalId/dashboard',
     {

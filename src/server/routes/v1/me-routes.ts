@@ -34,7 +34,7 @@ export async function meRoutes(app: FastifyInstance) {
   r.get(
     '/api/v1/me',
     {
-      preHandler: requireSession,
+      preValidation: requireSession,
       schema: {
         tags: ['business'],
         summary: 'The signed-in user and their business profile',
@@ -47,7 +47,7 @@ export async function meRoutes(app: FastifyInstance) {
   r.patch(
     '/api/v1/me',
     {
-      preHandler: requireSession,
+      preValidation: requireSession,
       schema: {
         tags: ['business'],
         summary: "Edits the signed-in owner's profile: company name, owner name, phone and time zone",

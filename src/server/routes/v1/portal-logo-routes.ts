@@ -48,7 +48,7 @@ function readLimited(req: FastifyRequest, payload: NodeJS.ReadableStream, done: 
 /** A portal's uploaded logo (issue 6 item 7): PUT the image as the raw body, DELETE to remove it. */
 export async function portalLogoRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.addHook('preHandler', requireSession);
+  r.addHook('preValidation', requireSession);
   // Only in this plugin: image bodies (and an untyped binary body) are read as bytes.
   app.addContentTypeParser(/^image\/[a-z0-9.+-]+$/i, readLimited);
   app.addContentTypeParser('application/octet-stream', readLimited);

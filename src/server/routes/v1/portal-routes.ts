@@ -15,7 +15,7 @@ import { createPortalBody, errorShape, portalDetailSchema, portalIdParams, porta
 /** Portals of the signed-in business: list, create (within the plan), read, change, delete; the sheet template. */
 export async function portalRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.addHook('preHandler', requireSession);
+  r.addHook('preValidation', requireSession);
 
   r.get(
     '/api/v1/portals',

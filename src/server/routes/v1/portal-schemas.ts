@@ -11,10 +11,8 @@ export const portalIdParams = z.object({ portalId: z.string().min(1).max(64) });
 
 const portalNameTooLong = 'Portal name must be at most 100 characters';
 
-export const createPortalBody = z
-  .object({ name: z.string().trim().max(100, { error: portalNameTooLong }).optional() })
-  .optional()
-  .default({});
+// Bodies whose fields are all optional may be left out: Fastify hands a missing body to the schema as null.
+export const createPortalBody = z.object({ name: z.string().trim().max(100, { error: portalNameTooLong }).optional() }).nullish();
 
 /** Sync intervals the business can choose, in minutes. */
 export const syncIntervals = [5, 15, 30, 60, 180, 360, 720, 1440] as const;
@@ -25,6 +23,7 @@ export const updatePortalBody = z.object({
     .number()
     .int()
     .refine((v) => (syncIntervals as readonly number[]).includes(v), { error: `Choose one of ${syncIntervals.join(', ')} minutes` })
+    .meta({ enum: [...syncIntervals], description: 'Minutes between automatic syncs of a Google Sheet' })
     .optional(),
   dateOrder: z.enum(['mdy', 'dmy']).optional(),
   config: portalConfigPatchSchema.optional(),
@@ -59,7 +58,7 @@ export const importQuery = z.object({
   setupMethod: z.enum(['import', 'template']).optional(),
 });
 
-export const syncBody = z.object({ confirmDrop: z.boolean().optional() }).optional().default({});
+export const syncBody = z.object({ confirmDrop: z.boolean().optional() }).nullish();
 
 export const clientsQuery = z.object({
   search: z.string().max(200).optional(),

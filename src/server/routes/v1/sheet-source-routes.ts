@@ -85,7 +85,7 @@ export async function sheetSourceRoutes(app: FastifyInstance) {
   const maxBytes = app.ctx.env.SHEETS_MAX_MB * 1024 * 1024;
   app.addContentTypeParser(CSV_TYPES, { parseAs: 'buffer', bodyLimit: maxBytes }, (_req, body, done) => done(null, body));
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.addHook('preHandler', requireSession);
+  r.addHook('preValidation', requireSession);
   const deps = () => ({ ...app.ctx, sheetSource: sheetSourceFor(app.ctx.env) });
 
   r.post(

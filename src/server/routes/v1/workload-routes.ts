@@ -28,7 +28,7 @@ const previewSchema = z.object({
 /** Workload figures and the preview of new settings (spec 2.15 Workload Management, spec 9). */
 export async function workloadRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.addHook('preHandler', requireSession);
+  r.addHook('preValidation', requireSession);
   r.post(
     '/api/v1/portals/:portalId/workload/preview',
     {
