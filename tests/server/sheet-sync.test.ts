@@ -437,8 +437,12 @@ describe('CSV upload', () => {
       payload: 'a,b',
     });
     expect(form.statusCode).toBe(415);
+    expect(form.json().error.message).toBe('Send the CSV file as the request body (Content-Type: text/csv).');
     const big = await postCsv(t.app, importUrl(o), o.cookie, 'Name,Email,Status\n' + 'Ann,ann@x.co,Pending\n'.repeat(60_000));
     expect(big.statusCode).toBe(413);
+    const binary = await postCsv(t.app, `${importUrl(o)}/analyze`, o.cookie, Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00, 0x00]));
+    expect(binary.statusCode).toBe(422);
+    expect(binary.json().error.message).toMatch(/^This file is not a CSV file: it holds binary data/);
     const unclosed = await postCsv(t.app, importUrl(o), o.cookie, 'Name,Email,Status\n"Ann,ann@x.co,Pending\n');
     expect(unclosed.statusCode).toBe(422);
     expect(unclosed.json().error.message).toMatch(/^The file could not be read as CSV: /);

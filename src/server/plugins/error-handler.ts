@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors';
+import { unsupportedBodyMessage } from './security';
 
 /** Maps every error once to `{ error: { code, message } }`; a 5xx never shows internals. */
 export function registerErrorHandler(app: FastifyInstance) {
@@ -25,7 +26,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(413).send({ error: { code: 'payload_too_large', message: 'The request body is too large.' } });
     }
     if (status === 415) {
-      return reply.status(415).send({ error: { code: 'unsupported_media_type', message: 'Send the request body as JSON.' } });
+      return reply.status(415).send({ error: { code: 'unsupported_media_type', message: unsupportedBodyMessage(req) } });
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ error: { code: err.code?.toLowerCase() ?? 'bad_request', message: err.message } });

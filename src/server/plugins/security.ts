@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ForbiddenError, AppError } from '../errors';
+import { messages } from '@core/messages';
 
 /**
  * The CSP source allowing the one inline script of the web pages: theme-init.js, which the build puts inline
@@ -69,6 +70,12 @@ export function apiSecurityHeaders(options: { https: boolean }): Record<string, 
   };
 }
 
+/** What a request with the wrong body type is told: a CSV route wants the file, every other route JSON. */
+export function unsupportedBodyMessage(req: FastifyRequest): string {
+  const consumes = (req.routeOptions.schema as { consumes?: readonly string[] } | undefined)?.consumes;
+  return consumes?.includes('text/csv') ? messages.sync.csvBodyRequired : 'Send the request body as JSON.';
+}
+
 /**
  * True for an address no browser sends and that different parts of the server would read differently: a path
  * segment spelled `.` or `..` (also percent-encoded), a backslash (the URL parser reads it as `/`), or a NUL
@@ -112,7 +119,7 @@ export async function registerSecurity(app: FastifyInstance, webRoot: string) {
       return new ForbiddenError('Missing Origin header.', 'missing_origin');
     }
     const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    if (FORM_TYPES.includes(type)) return new AppError(415, 'unsupported_media_type', 'Send the request body as JSON.');
+    if (FORM_TYPES.includes(type)) return new AppError(415, 'unsupported_media_type', unsupportedBodyMessage(req));
     return null;
   };
   app.addHook('onRequest', (req, _reply, done) => {

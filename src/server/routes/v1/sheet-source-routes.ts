@@ -26,7 +26,7 @@ import {
 } from './portal-schemas';
 
 const CSV_TYPES = ['text/csv', 'application/csv'];
-const CSV_REQUIRED = 'Send the CSV file as the request body (Content-Type: text/csv).';
+const CSV_REQUIRED = messages.sync.csvBodyRequired;
 
 /** The request body of the CSV routes: the file's bytes (UTF-8, or Windows-1252 as Excel writes it). */
 const csvFile = z

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeCsvBytes, parseSheetCsv } from './parse-csv';
+import { decodeCsvBytes, parseSheetCsv, sniffDelimiter } from './parse-csv';
 
 const dir = path.resolve(import.meta.dirname, '../../../../tests/fixtures/csv-spectrum');
 const cases = fs
@@ -45,5 +45,29 @@ describe('decodeCsvBytes', () => {
   it('reads UTF-8, and Windows-1252 when the bytes are not UTF-8', () => {
     expect(decodeCsvBytes(Buffer.from('José', 'utf8'))).toEqual({ text: 'José', encoding: 'utf-8' });
     expect(decodeCsvBytes(Buffer.from([0x4a, 0x6f, 0x73, 0xe9, 0x80]))).toEqual({ text: 'José€', encoding: 'windows-1252' });
+  });
+
+  it('refuses a binary file (a NUL byte): an Excel workbook, a PDF, UTF-16 text', () => {
+    expect(() => decodeCsvBytes(Buffer.from('PK\u0003\u0004\u0000\u0000rest', 'latin1'))).toThrow(/^This file is not a CSV file: it holds binary data/);
+    expect(() => decodeCsvBytes(Buffer.from('Name,Email', 'utf16le'))).toThrow(/binary data/);
+  });
+});
+
+describe('the separator', () => {
+  it('is a comma unless the header line has none and has semicolons or tabs', () => {
+    expect(sniffDelimiter('Name,Email;x\n')).toBe(',');
+    expect(sniffDelimiter('\n\nName;Email;Status\r\nAnn;a@x.co;Done')).toBe(';');
+    expect(sniffDelimiter('Name\tEmail\tStatus\n')).toBe('\t');
+    expect(sniffDelimiter('"Last, First";Email\n')).toBe(';');
+    expect(sniffDelimiter('Name\n')).toBe(',');
+  });
+
+  it("reads a file Excel saved with semicolons (where the comma is the decimal mark), and says so", async () => {
+    const sheet = await parseSheetCsv('Name;Email;Status;Fee\r\n"Müller, Jo";jo@x.de;In Arbeit;1,5\r\n');
+    expect(sheet.headers).toEqual(['Name', 'Email', 'Status', 'Fee']);
+    expect(sheet.rows).toEqual([['Müller, Jo', 'jo@x.de', 'In Arbeit', '1,5']]);
+    expect(sheet.warnings).toEqual(['The values in this file are separated by semicolons, not commas; it was read that way']);
+    const tabs = await parseSheetCsv('Name\tEmail\tStatus\nAnn\tann@x.co\tDone\n');
+    expect(tabs.rows).toEqual([['Ann', 'ann@x.co', 'Done']]);
   });
 });

@@ -26,8 +26,13 @@ export class CsvReadError extends AppError {
 
 const CHUNK_BYTES = 256 * 1024;
 
-/** Bytes as text: UTF-8, or Windows-1252 (Excel's usual encoding) when the bytes are not valid UTF-8. */
+/**
+ * Bytes as text: UTF-8, or Windows-1252 (Excel's usual encoding) when the bytes are not valid UTF-8. A NUL byte
+ * means a binary file (an Excel workbook, a PDF, UTF-16 text): no CSV has one, so it is refused, as a sheet that
+ * answers with binary data is (google-sheets.ts).
+ */
 export function decodeCsvBytes(bytes: Uint8Array): { text: string; encoding: 'utf-8' | 'windows-1252' } {
+  if (bytes.indexOf(0) !== -1) throw new CsvReadError(messages.sync.binaryFile);
   try {
     return { text: new TextDecoder('utf-8', { fatal: true }).decode(bytes), encoding: 'utf-8' };
   } catch {
@@ -45,6 +50,22 @@ const CP1252_HIGH = [
 
 const isBlank = (record: readonly string[]) => record.every((cell) => cell.trim() === '');
 
+type Delimiter = ',' | ';' | '\t';
+
+/**
+ * The separator of the file, read from its first non-blank line: a comma unless that line has none and has
+ * semicolons (what Excel writes as "CSV" where the comma is the decimal mark) or tabs (a copy from a sheet).
+ */
+export function sniffDelimiter(text: string): Delimiter {
+  const line = (text.slice(0, 64 * 1024).split(/\r?\n/).find((l) => l.trim() !== '') ?? '').replace(/"[^"]*"/g, '');
+  const count = (c: string) => line.split(c).length - 1;
+  if (count(',') > 0) return ',';
+  const semicolons = count(';');
+  const tabs = count('\t');
+  if (semicolons === 0 && tabs === 0) return ',';
+  return semicolons >= tabs ? ';' : '\t';
+}
+
 /**
  * Parses CSV with csv-parse (RFC 4180 quoting, embedded newlines, escaped quotes, a UTF-8 BOM, CRLF or LF, ragged
  * rows), feeding it in 256 KB slices with a yield between them so a 20 MB sheet never holds the event loop long.
@@ -53,7 +74,8 @@ const isBlank = (record: readonly string[]) => record.every((cell) => cell.trim(
 export async function parseSheetCsv(input: Uint8Array | string): Promise<ParsedSheet> {
   const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   const records: string[][] = [];
-  const parser = parse({ bom: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: false });
+  const delimiter = sniffDelimiter(typeof input === 'string' ? input : bytes.subarray(0, 64 * 1024).toString('utf8'));
+  const parser = parse({ bom: true, delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: false });
   let failure: Error | null = null;
   parser.on('readable', () => {
     let record: string[] | null;
@@ -82,7 +104,7 @@ export async function parseSheetCsv(input: Uint8Array | string): Promise<ParsedS
   while (width > 0 && (headerRecord[width - 1] ?? '').trim() === '') width -= 1;
   const headers = headerRecord.slice(0, width).map((h) => h.replace(/\r\n?/g, '\n').trim());
 
-  const warnings: string[] = [];
+  const warnings: string[] = delimiter === ',' ? [] : [messages.sync.otherDelimiter(delimiter === ';' ? 'semicolons' : 'tabs')];
   const byName = new Map<string, number[]>();
   headers.forEach((h, i) => {
     if (h === '') warnings.push(messages.sync.blankHeader(columnLetter(i)));
