@@ -48,4 +48,13 @@ describe('messages', () => {
     expect(messages.columns.missingEmail).toContain('required for client portal access');
     expect(messages.columns.missingPriority).toContain("clients won't see queue position");
   });
+
+  it('words the drop guard by what happened: fewer rows, or as many rows but other clients', () => {
+    expect(messages.sync.dropNeedsConfirmation(7, 12, 5)).toBe(
+      'This sync would remove 7 of your 12 clients (the sheet now has 5). More than half is a large drop, so nothing was changed; confirm to apply it.',
+    );
+    expect(messages.sync.dropNeedsConfirmation(5, 5, 12)).toBe(
+      'This sync would remove 5 of your 5 clients: the sheet now has 12 clients, but not these (a different sheet or tab?). Replacing more than half is a large change, so nothing was changed; confirm to apply it.',
+    );
+  });
 });

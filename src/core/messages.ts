@@ -143,7 +143,9 @@ export const messages = {
     duplicateClientId: (clientId: string, firstRow: number, row: number) =>
       `Client ID "${clientId}" is on rows ${firstRow} and ${row}; each client needs its own id. Nothing was changed.`,
     dropNeedsConfirmation: (removed: number, before: number, now: number) =>
-      `This sync would remove ${removed} of your ${before} clients (the sheet now has ${now}). More than half is a large drop, so nothing was changed; confirm to apply it.`,
+      now >= before
+        ? `This sync would remove ${removed} of your ${before} clients: the sheet now has ${now} clients, but not these (a different sheet or tab?). Replacing more than half is a large change, so nothing was changed; confirm to apply it.`
+        : `This sync would remove ${removed} of your ${before} clients (the sheet now has ${now}). More than half is a large drop, so nothing was changed; confirm to apply it.`,
     alreadyRunning: 'A sync of this portal is already running. Please wait for it to finish.',
     noSheet: 'This portal has no Google Sheet connected.',
     interrupted: 'The sync was interrupted before it finished. Nothing was changed.',

@@ -150,6 +150,7 @@ describe('platform plumbing', () => {
       passwordPolicy: { minLength: 8, requireNumber: true, requireSpecial: true },
       trialDays: 14,
       contact: { salesEmail: null, supportEmail: null },
+      uploadMaxMb: 20,
     });
     const g = await createTestApp({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });
     try {

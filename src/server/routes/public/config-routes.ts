@@ -11,7 +11,7 @@ export async function publicConfigRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['public'],
-        summary: 'Platform name, configured sign-in providers, the password policy and the public contact addresses',
+        summary: 'Platform name, configured sign-in providers, the password policy, the public contact addresses and the upload limit',
         response: {
           200: z.object({
             platformName: z.string(),
@@ -21,6 +21,7 @@ export async function publicConfigRoutes(app: FastifyInstance) {
             contact: z
               .object({ salesEmail: z.string().nullable(), supportEmail: z.string().nullable() })
               .describe('The addresses set in Platform Settings; null when not set (the site then offers the contact form)'),
+            uploadMaxMb: z.number().describe('Largest CSV upload or sheet, in MB (SHEETS_MAX_MB)'),
           }),
         },
       },
@@ -37,6 +38,7 @@ export async function publicConfigRoutes(app: FastifyInstance) {
         passwordPolicy: passwordPolicyFromSettings(s.security),
         trialDays: s.general.trialDays,
         contact: { salesEmail: s.general.salesEmail || null, supportEmail: s.general.supportEmail || null },
+        uploadMaxMb: env.SHEETS_MAX_MB,
       };
     },
   );

@@ -34,8 +34,8 @@ export function Dialog({
         >
           <div className="flex items-start justify-between gap-4 border-b border-border px-5 py-4">
             <div className="min-w-0">
-              <DialogPrimitive.Title className="text-lg font-semibold leading-tight">{title}</DialogPrimitive.Title>
-              {description ? <DialogPrimitive.Description className="mt-1 text-sm text-muted-foreground">{description}</DialogPrimitive.Description> : null}
+              <DialogPrimitive.Title className="text-lg font-semibold leading-tight [overflow-wrap:anywhere]">{title}</DialogPrimitive.Title>
+              {description ? <DialogPrimitive.Description className="mt-1 text-sm text-muted-foreground [overflow-wrap:anywhere]">{description}</DialogPrimitive.Description> : null}
             </div>
             <DialogPrimitive.Close className="rounded-md p-1 text-muted-foreground outline-none hover:bg-muted hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring" aria-label="Close">
               <XIcon aria-hidden="true" className="size-5" />

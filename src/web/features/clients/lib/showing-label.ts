@@ -3,8 +3,9 @@
  * When the matches fill more than one page, the rows on this page are named too.
  */
 export function showingLabel(p: { matching: number; all: number; page: number; pageSize: number; onPage: number }): string {
-  if (p.matching <= p.onPage) return `Showing ${p.matching} of ${p.all} clients`;
+  const n = (v: number) => v.toLocaleString('en-US');
+  if (p.matching <= p.onPage) return `Showing ${n(p.matching)} of ${n(p.all)} clients`;
   const first = (p.page - 1) * p.pageSize + 1;
-  const range = `${first}-${first + p.onPage - 1}`;
-  return p.matching === p.all ? `Showing ${range} of ${p.all} clients` : `Showing ${range} of ${p.matching} matching, ${p.all} clients in all`;
+  const range = `${n(first)}-${n(first + p.onPage - 1)}`;
+  return p.matching === p.all ? `Showing ${range} of ${n(p.all)} clients` : `Showing ${range} of ${n(p.matching)} matching, ${n(p.all)} clients in all`;
 }

@@ -14,6 +14,8 @@ export interface PublicConfig {
   trialDays?: number;
   /** Sales and support addresses from Platform Settings; null when not set. */
   contact: { salesEmail: string | null; supportEmail: string | null };
+  /** Largest CSV upload, in MB (the server's SHEETS_MAX_MB). */
+  uploadMaxMb: number;
 }
 
 /**
@@ -28,6 +30,7 @@ export const defaultPublicConfig: PublicConfig = {
   passwordPolicy: { minLength: 8, requireNumber: true, requireSpecial: true },
   trialDays: DEFAULT_TRIAL_DAYS,
   contact: { salesEmail: null, supportEmail: null },
+  uploadMaxMb: 20,
 };
 
 export const publicConfigQueryKey = ['public-config'] as const;

@@ -8,6 +8,7 @@ function normalise(data: PublicConfig): PublicConfig {
     passwordPolicy: data.passwordPolicy ?? defaultPublicConfig.passwordPolicy,
     trialDays: typeof data.trialDays === 'number' ? data.trialDays : undefined,
     contact: data.contact ?? defaultPublicConfig.contact,
+    uploadMaxMb: typeof data.uploadMaxMb === 'number' ? data.uploadMaxMb : defaultPublicConfig.uploadMaxMb,
   };
 }
 

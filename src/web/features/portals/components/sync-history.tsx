@@ -14,15 +14,19 @@ export function SyncStatusBadge({ status }: { status: SyncRun['status'] }) {
   return <Badge variant="danger">Failed</Badge>;
 }
 
-/** What one run did, in words: '12 read · 3 new · 1 updated · 8 unchanged · 2 skipped · 1 removed'. */
+/**
+ * What one run did, in words: '12 read · 3 new · 1 updated · 8 unchanged · 2 skipped · 1 removed'. A run held back
+ * by the drop guard changed nothing, so its changes read as what it would do: 'would remove 6'.
+ */
 export function runCounts(run: SyncRun): string {
+  const held = run.status === 'needs_confirmation';
   const parts = [`${formatCount(run.rowsRead)} read`];
-  if (run.imported) parts.push(`${formatCount(run.imported)} new`);
-  if (run.updated) parts.push(`${formatCount(run.updated)} updated`);
-  if (run.restored) parts.push(`${formatCount(run.restored)} restored`);
+  if (run.imported) parts.push(held ? `would add ${formatCount(run.imported)}` : `${formatCount(run.imported)} new`);
+  if (run.updated) parts.push(held ? `would update ${formatCount(run.updated)}` : `${formatCount(run.updated)} updated`);
+  if (run.restored) parts.push(held ? `would restore ${formatCount(run.restored)}` : `${formatCount(run.restored)} restored`);
   parts.push(`${formatCount(run.unchanged)} unchanged`);
   if (run.skipped) parts.push(`${formatCount(run.skipped)} skipped`);
-  if (run.removed) parts.push(`${formatCount(run.removed)} removed`);
+  if (run.removed) parts.push(held ? `would remove ${formatCount(run.removed)}` : `${formatCount(run.removed)} removed`);
   return parts.join(' · ');
 }
 

@@ -8,12 +8,11 @@ import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
+import { usePublicConfig } from '@web/features/config/api/use-public-config';
 import { cn } from '@web/lib/cn';
 import { formatCount } from '../../lib/format';
 import type { ImportSource } from '../../lib/setup-wizard';
 import { AnalysisFailed } from './analysis-failed';
-
-export const MAX_UPLOAD_MB = 20;
 
 /** Step 2 for an import: a Google Sheet address (and tab), or a CSV file by drag and drop or file picker. */
 export function ConnectStep(props: {
@@ -122,11 +121,13 @@ function CsvDrop({ analyzing, onAnalyzeFile }: Parameters<typeof ConnectStep>[0]
   const [dragging, setDragging] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [fileName, setFileName] = useState<string | null>(null);
+  // The server's limit (SHEETS_MAX_MB): a file over it is refused here, before it is sent.
+  const maxMb = usePublicConfig().config.uploadMaxMb;
   const take = (file: File | undefined) => {
     if (!file) return;
     setFileName(`${file.name} (${formatCount(Math.ceil(file.size / 1024))} KB)`);
-    if (file.size > MAX_UPLOAD_MB * 1024 * 1024) {
-      setProblem(`The file is larger than ${MAX_UPLOAD_MB} MB`);
+    if (file.size > maxMb * 1024 * 1024) {
+      setProblem(messages.sync.fileTooLarge(maxMb));
       return;
     }
     if (!/\.(csv|txt)$/i.test(file.name) && file.type && !/csv|text\/plain|ms-excel/i.test(file.type)) {
@@ -176,7 +177,7 @@ function CsvDrop({ analyzing, onAnalyzeFile }: Parameters<typeof ConnectStep>[0]
         <Button variant="outline" onClick={() => input.current?.click()} disabled={analyzing}>
           {analyzing ? <Spinner /> : null} Choose a file
         </Button>
-        <p className="text-xs text-muted-foreground">CSV, up to {MAX_UPLOAD_MB} MB. The first row must hold the column headers.</p>
+        <p className="text-xs text-muted-foreground">CSV, up to {maxMb} MB. The first row must hold the column headers.</p>
       </div>
       {fileName ? (
         <p className="text-sm" aria-live="polite">
