@@ -87,7 +87,7 @@ export const plans: Record<PlanId, Plan> = {
       'Unlimited client portals',
       'Unlimited searches',
       'White-label; custom domain (coming soon)',
-      'API access',
+      'API access (coming soon)',
       'Dedicated cloud or perpetual self-hosted licence',
     ],
   },

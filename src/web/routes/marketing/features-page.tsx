@@ -118,7 +118,7 @@ const categories: { title: string; intro: string; features: Feature[] }[] = [
       {
         icon: CodeIcon,
         title: 'API access',
-        text: 'Read and update statuses from your own systems on the Enterprise plan.',
+        text: 'Coming soon on the Enterprise plan: read and update statuses from your own systems.',
         link: { to: comingSoonPath('api-access'), label: 'Join the waitlist' },
       },
       {

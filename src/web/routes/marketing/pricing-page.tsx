@@ -107,7 +107,7 @@ const comparison: { feature: string; cells: [Cell, Cell, Cell, Cell] }[] = [
   { feature: 'Custom domain with SSL (coming soon)', cells: [false, false, true, true] },
   { feature: 'White-label (no StatusLink branding)', cells: [false, false, true, true] },
   { feature: 'Priority support', cells: [false, false, true, true] },
-  { feature: 'API access', cells: [false, false, false, true] },
+  { feature: 'API access (coming soon)', cells: [false, false, false, true] },
   { feature: 'Dedicated cloud or self-hosted licence', cells: [false, false, false, true] },
 ];
 
