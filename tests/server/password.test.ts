@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { verifications } from '../../src/server/db/schema';
 import { cookieFrom, createTestApp, postJson, signUp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
@@ -56,6 +58,32 @@ describe('forgot and reset password', () => {
     expect(oldPw.statusCode).toBe(401);
     const newPw = await postJson(t.app, '/api/auth/sign-in/email', { email: body.email, password: 'New-Harbour-Lights-77' });
     expect(newPw.statusCode).toBe(200);
+  });
+
+  it('makes a link that lasts 60 minutes: an expired one is refused (security 3)', async () => {
+    const { body } = await signUp(t.app);
+    const asked = Date.now();
+    expect((await postJson(t.app, '/api/auth/request-password-reset', { email: body.email, redirectTo: '/reset-password' })).statusCode).toBe(200);
+    const token = tokenFrom(t.mails.at(-1)!.text);
+    const [row] = await t.app.ctx.db.select().from(verifications).where(eq(verifications.identifier, `reset-password:${token}`));
+    expect(row!.expiresAt.getTime() - asked).toBeGreaterThan(59 * 60_000);
+    expect(row!.expiresAt.getTime() - asked).toBeLessThanOrEqual(60 * 60_000 + 5_000);
+    // An hour later: refused, and the password is unchanged.
+    await t.app.ctx.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verifications.identifier, `reset-password:${token}`));
+    const late = await postJson(t.app, '/api/auth/reset-password', { token, newPassword: 'New-Harbour-Lights-77' });
+    expect(late.statusCode).toBe(400);
+    expect((await postJson(t.app, '/api/auth/sign-in/email', { email: body.email, password: body.password })).statusCode).toBe(200);
+  });
+
+  it('sends at most five reset e-mails an hour to one address, even past the cooldown (security 6)', async () => {
+    const { body } = await signUp(t.app);
+    const before = t.mails.length;
+    for (let i = 0; i < 7; i++) {
+      // Past the 60-second cooldown each time (the hourly count is what is under test).
+      await t.app.ctx.rateStore.reset(`mail:reset:${body.email.toLowerCase()}:cooldown`);
+      expect((await postJson(t.app, '/api/auth/request-password-reset', { email: body.email, redirectTo: '/reset-password' })).statusCode).toBe(200);
+    }
+    expect(t.mails.length - before).toBe(5);
   });
 
   it('keeps a 60-second cooldown per address between reset e-mails', async () => {
