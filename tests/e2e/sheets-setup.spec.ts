@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from './support/test';
 import { E2E_BASE_URL } from './support/constants';
-import { shootBothThemes } from './support/business';
+import { apiCall, shootBothThemes, signUpOwner } from './support/business';
 
 // The sheet set-up wizard (spec 2.15, issue 4) in a real browser, against the local server that plays Google
 // Sheets (tests/e2e/support/sheets-server.ts): the Google Sheet method (invalid address, private sheet, mapping,
@@ -216,4 +216,34 @@ test('CSV upload and the template, with the portal list', async ({ page }) => {
   await page.getByRole('button', { name: 'Finalize Setup' }).click();
   await expect(page.getByRole('heading', { name: 'Connected, but no clients yet' })).toBeVisible();
   await expect(page.getByText('The sheet has its headers but no client rows yet.')).toBeVisible();
+});
+
+test('a failed automatic or manual sync shows on the Dashboard and Client Management, with the last good sync', async ({ page }) => {
+  // A sheet that disappears after it was connected (a fixture copied for this test, then deleted).
+  const name = `vanishing-${unique()}`;
+  const file = fixture(`${name}.csv`);
+  fs.copyFileSync(fixture('tax-preparer.csv'), file);
+  try {
+    await signUpOwner(page);
+    const created = await apiCall(page, 'post', '/api/v1/portals', {});
+    const portalId = (await created.json()).portalId as string;
+    const source = { type: 'google_sheet', sheetUrl: `https://docs.google.com/spreadsheets/d/${name}/edit`, columnMapping: { id: 0, name: 1, email: 2, status: 3, priority: 4, date: 5, notes: 6 } };
+    expect((await apiCall(page, 'put', `/api/v1/portals/${portalId}/source`, source)).status()).toBe(200);
+    fs.rmSync(file);
+    expect((await apiCall(page, 'post', `/api/v1/portals/${portalId}/sync`, {})).status()).toBe(502);
+
+    for (const path of ['/app/dashboard', '/app/portals']) {
+      await page.goto(path);
+      const notice = page.getByRole('alert').filter({ hasText: 'The last sync failed' });
+      await expect(notice).toContainText('Failed to fetch sheet data: 404');
+      await expect(notice).toContainText('Your clients see the data of the last good sync');
+      await expect(notice.getByRole('link', { name: 'See the data source' })).toHaveAttribute('href', '/app/sheets-setup');
+    }
+    // The figures are still there: the last good data stands.
+    await page.goto('/app/dashboard');
+    await expect(page.getByTestId('tile-Total Clients')).not.toHaveText('0');
+    await shootBothThemes(page, process.env.H2_SHOTS, 'dashboard-sync-failed');
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
 });

@@ -149,7 +149,8 @@ describe('lookup (D3)', () => {
     expect(nobody.json()).toEqual(NOT_FOUND);
     const strange = await lookup(t.app, 'not a portal/../x', { query: 'maria.gonzalez@example.com' });
     expect(strange.statusCode).toBe(404);
-    expect((await lookup(t.app, 'portal\u0000x', { query: 'maria.gonzalez@example.com' })).json()).toEqual(NOT_FOUND);
+    // A NUL in the address is refused before any lookup (plugins/security.ts), the same for every portal.
+    expect((await lookup(t.app, 'portal\u0000x', { query: 'maria.gonzalez@example.com' })).statusCode).toBe(400);
     expect((await lookup(t.app, a.portalId, { query: 'maria\u0000@example.com' })).statusCode).toBe(400);
     expect((await publicConfig(t.app, 'bad id!')).statusCode).toBe(404);
   });

@@ -94,7 +94,15 @@ describe('rate limits shared through Redis', () => {
 describe('the server process', () => {
   it('starts on an empty folder, answers, and shuts down cleanly on SIGTERM, releasing the folder', async () => {
     const dir = tmpDir('main');
-    const port = 3400 + Math.floor(Math.random() * 500);
+    // A port nothing listens on now (a random one once met a developer's own server, which answered the health check).
+    const port = await new Promise<number>((resolve, reject) => {
+      const probe = net.createServer();
+      probe.once('error', reject);
+      probe.listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       cwd: root,
       env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },

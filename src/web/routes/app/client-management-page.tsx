@@ -17,6 +17,7 @@ import { clientsQueryOptions, type ClientRow } from '@web/features/clients/api/c
 import { RemovedClients } from '@web/features/clients/components/removed-clients';
 import { ClientStatusBadge } from '@web/features/clients/components/status-badge';
 import { useCurrentPortal, type AppPortal } from '@web/features/dashboard/api/portals';
+import { SyncProblemNotice } from '@web/features/portals/components/sync-problem-notice';
 import { updatedLabel } from '@web/features/dashboard/lib/relative-time';
 import { sourceLabel } from '@web/features/portals/lib/source-label';
 import { paths } from '@web/lib/paths';
@@ -43,7 +44,10 @@ export function ClientManagementPage() {
           </Button>
         </EmptyState>
       ) : (
-        <ClientList portal={portal} />
+        <>
+          <SyncProblemNotice portal={portal} />
+          <ClientList portal={portal} />
+        </>
       )}
     </>
   );

@@ -16,6 +16,7 @@ import { useMe } from '@web/features/auth/api/use-me';
 import { toneColour } from '@web/features/clients/components/status-badge';
 import { UnreadUpdatesCard } from '@web/features/clients/components/unread-updates-card';
 import { dashboardQueryOptions, syncPortal, type StatusClass } from '@web/features/dashboard/api/dashboard';
+import { SyncProblemNotice } from '@web/features/portals/components/sync-problem-notice';
 import { appPortalsQueryKey, useCurrentPortal } from '@web/features/dashboard/api/portals';
 import { updatedLabel } from '@web/features/dashboard/lib/relative-time';
 import { errorMessage } from '@web/lib/api-client';
@@ -32,7 +33,13 @@ export function DashboardPage() {
   if (current.query.isPending) body = <LoadingState label="Loading your dashboard..." />;
   else if (current.query.isError) body = <LoadError title="Could not load your data" error={current.query.error} onRetry={() => current.query.refetch()} />;
   else if (!portal || !current.hasSource) body = <ConnectSheet />;
-  else body = <DashboardFigures portalId={portal.portalId} isSheet={portal.source.type === 'google_sheet'} />;
+  else
+    body = (
+      <>
+        <SyncProblemNotice portal={portal} />
+        <DashboardFigures portalId={portal.portalId} isSheet={portal.source.type === 'google_sheet'} />
+      </>
+    );
 
   return (
     <>

@@ -16,6 +16,7 @@ import { useSyncPortal } from '../api/use-sync-portal';
 import { useInvalidatePortal } from '../api/use-invalidate-portal';
 import { useUpdatePortal } from '../api/use-update-portal';
 import { formatDateTime, intervalLabel, relativeTime } from '../lib/format';
+import { lastSyncFailed } from '../lib/sync-state';
 import { runCounts } from './sync-history';
 import { NativeSelect } from './native-select';
 import { SyncProgress } from './sync-progress';
@@ -41,7 +42,7 @@ export function SourceCard({ portal, onChangeMapping, onReplace }: { portal: Por
     if (wasRunning.current && !running) void invalidate();
     wasRunning.current = Boolean(running);
   }, [running, invalidate]);
-  const lastFailed = portal.sync.lastError !== null && (!portal.sync.lastSyncedAt || (portal.sync.lastErrorAt ?? '') > portal.sync.lastSyncedAt);
+  const lastFailed = lastSyncFailed(portal);
   const needsConfirmation = latest?.status === 'needs_confirmation' || (sync.error instanceof ApiError && sync.error.code === 'confirm_drop');
   const mapping = portal.source.columnMapping ?? {};
   const headers = portal.source.detectedHeaders;
