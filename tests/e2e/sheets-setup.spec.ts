@@ -175,6 +175,8 @@ test('CSV upload and the template, with the portal list', async ({ page }) => {
   await page.getByText('Start with template').click();
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByRole('heading', { name: 'Step 2: Get Template' })).toBeVisible();
+  // The template's columns are known: Map Columns is shown as skipped, never as done.
+  await expect(page.getByRole('list', { name: 'Set-up steps' })).toContainText('Map Columns (not needed with the template)');
   const preview = page.getByRole('table', { name: 'Template preview: the first 2 sample rows' });
   await expect(preview.locator('tbody tr')).toHaveCount(2);
   await expect(preview).toContainText('John Smith');
