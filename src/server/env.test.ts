@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { trustProxyOption } from './app';
-import { loadEnv } from './env';
+import { loadEnv, trustProxyOption } from './env';
 
 describe('TRUST_PROXY', () => {
   const read = (value: string | undefined) => loadEnv(value === undefined ? {} : { TRUST_PROXY: value }).TRUST_PROXY;
@@ -13,10 +12,11 @@ describe('TRUST_PROXY', () => {
     expect(read('2')).toBe(2);
     expect(read('10.0.0.1, 10.0.0.0/8,loopback')).toBe('10.0.0.1,10.0.0.0/8,loopback');
     expect(read('::1')).toBe('::1');
+    expect(read('fd00::/8,10.0.0.0/32')).toBe('fd00::/8,10.0.0.0/32');
   });
 
   it('refuses anything else with a clear message', () => {
-    for (const value of ['yes', '11', 'proxy.example.com', '10.0.0.1/abc']) {
+    for (const value of ['yes', '11', 'proxy.example.com', '10.0.0.1/abc', '10.0.0.0/33', '::1/129', '10.0.0.0/8/8']) {
       expect(() => read(value), value).toThrow(/TRUST_PROXY: must be true, false, a number of proxy hops/);
     }
   });

@@ -36,7 +36,13 @@ export const envSchema = z.object({
       if (/^\d+$/.test(value) && Number(value) <= 10) return Number(value);
       const list = value.split(',').map((part) => part.trim());
       const named = new Set(['loopback', 'linklocal', 'uniquelocal']);
-      if (list.every((part) => named.has(part) || (isIP(part.split('/')[0]!) !== 0 && /^[^/]+(?:\/\d{1,3})?$/.test(part)))) return list.join(',');
+      const addressOrRange = (part: string) => {
+        const [address = '', prefix, extra] = part.split('/');
+        const family = isIP(address);
+        if (family === 0 || extra !== undefined) return false;
+        return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+      };
+      if (list.every((part) => named.has(part) || addressOrRange(part))) return list.join(',');
       ctx.addIssue({ code: 'custom', message: 'must be true, false, a number of proxy hops (1-10), or a comma-separated list of proxy addresses or CIDR ranges' });
       return z.NEVER;
     }),
@@ -59,6 +65,14 @@ export type Env = z.infer<typeof envSchema> & { APP_URL: string };
 export class EnvError extends Error {}
 
 /** Parses the environment once at boot; every bad variable is listed in one error. */
+/**
+ * Fastify's trustProxy from TRUST_PROXY: a hop count becomes "believe the nearest N hops" (Fastify itself answers a
+ * bare number by trusting nobody); a list of addresses is passed as it is.
+ */
+export function trustProxyOption(setting: false | number | string): boolean | string | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
+
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const result = envSchema.safeParse(source);
   if (!result.success) {

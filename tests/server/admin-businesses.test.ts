@@ -180,6 +180,9 @@ describe('login as this business', () => {
     expect((await activity('admin.impersonation_stopped')).some((e) => e.businessId === id && e.actorUserId === op.id)).toBe(true);
     const log = (await send(t.app, 'GET', `/api/admin/activity?type=portal.created&businessId=${id}`, back)).json();
     expect(log.items[0].description).toMatch(new RegExp(`, done by ${op.email.replace(/[.+]/g, '\\$&')} signed in as the business$`));
+    // Looking for what the operator did finds it too.
+    const byOperator = (await send(t.app, 'GET', `/api/admin/activity?type=portal.created&actor=${encodeURIComponent(op.email)}`, back)).json();
+    expect(byOperator.items.map((i: { businessId: string }) => i.businessId)).toContain(id);
     // The owner's own changes carry no operator.
     expect((await send(t.app, 'POST', '/api/v1/portals', ownerCookie, { name: 'Made by the owner' })).statusCode).toBe(201);
     const own = (await activity('portal.created')).filter((e) => e.businessId === id).find((e) => e.detail.impersonatedBy === undefined);
@@ -237,3 +240,20 @@ function mergeCookies(jar: string, update: string): string {
   for (const part of [...jar.split('; '), ...update.split('; ')].filter(Boolean)) map.set(part.slice(0, part.indexOf('=')), part);
   return [...map.values()].join('; ');
 }
+
+describe('audit rows written during an impersonated request', () => {
+  it("name the operator on the impersonated owner's rows only, not on rows about anyone else", async () => {
+    const { recordActivity } = await import('../../src/server/services/activity/record-activity');
+    const { withRequestContext } = await import('../../src/server/lib/request-context');
+    const owner = await signUp(t.app, { companyName: 'Acted For Co' });
+    const other = await signUp(t.app, { companyName: 'Bystander Co' });
+    await withRequestContext({ impersonation: { operatorUserId: 'op-1', ownerUserId: owner.user.id } }, async () => {
+      await recordActivity(t.app.ctx.db, { type: 'test.owner_row', actorUserId: owner.user.id });
+      await recordActivity(t.app.ctx.db, { type: 'test.other_row', actorUserId: other.user.id });
+      await recordActivity(t.app.ctx.db, { type: 'test.system_row' });
+    });
+    expect((await activity('test.owner_row'))[0]!.detail).toEqual({ impersonatedBy: 'op-1' });
+    expect((await activity('test.other_row'))[0]!.detail).toEqual({});
+    expect((await activity('test.system_row'))[0]!.detail).toEqual({});
+  });
+});

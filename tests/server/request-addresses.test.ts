@@ -32,7 +32,14 @@ describe('request addresses (security 6, 20)', () => {
         req.on('error', reject);
         req.end(data);
       });
-    for (const path of ['/api/auth/sign-in/./email', '/api/auth/x/../sign-in/email', '/api/auth/sign-in/%2e/email', '/api/auth/x\\..\\sign-in/email']) {
+    for (const path of [
+      '/api/auth/sign-in/./email',
+      '/api/auth/x/../sign-in/email',
+      '/api/auth/sign-in/%2e/email',
+      '/api/auth/x\\..\\sign-in/email',
+      `http://127.0.0.1:${port}/api/auth/sign-in/email`,
+      '/api/auth/sign-in/email#x',
+    ]) {
       const res = await post(path, { email: 'someone@example.com', password: 'Wrong-password-1' });
       expect(res.status, path).toBe(400);
       expect(JSON.parse(res.body), path).toEqual({ error: { code: 'bad_request', message: 'The address is not valid.' } });
@@ -49,6 +56,22 @@ describe('request addresses (security 6, 20)', () => {
     ]) {
       expect((await request(t.app, 'GET', url, o.cookie)).statusCode, url).toBe(400);
     }
+  });
+});
+
+describe('NUL characters in JSON bodies (security 20)', () => {
+  it('answers 400, never 500, and still takes a backslash followed by "u0000" as text', async () => {
+    const o = await businessWithPortal(t.app, { plan: 'professional' });
+    const raw = (body: string) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/portals', headers: { origin: TEST_ORIGIN, cookie: o.cookie, 'content-type': 'application/json' }, payload: body });
+    const nul = await raw('{"name":"a\\u0000b"}');
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().error.message).toBe('The request holds a NUL character, which no field accepts.');
+    const text = await raw('{"name":"C:\\\\u0000 folder"}');
+    expect(text.statusCode).toBe(201);
+    expect(text.json().name).toBe('C:\\u0000 folder');
+    expect((await raw('{"__proto__":{"x":1}}')).statusCode).toBe(400);
+    expect((await raw('{"name":"Plain"}')).statusCode).toBe(201);
   });
 });
 

@@ -3,8 +3,12 @@ import type { FastifyInstance } from 'fastify';
 
 /** What code deep in a request (the audit log) must know about who is really acting. */
 export interface RequestContext {
-  /** The platform operator behind a "Login as this business" session, once the session is loaded; else null. */
-  operatorUserId: string | null;
+  /**
+   * During a "Login as this business" session (once it is loaded): the operator, and the business owner they act
+   * as. Audit rows whose actor is that owner are the operator's doing; other rows written during the request
+   * (another business's usage warning, say) are not.
+   */
+  impersonation: { operatorUserId: string; ownerUserId: string } | null;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -14,7 +18,12 @@ const storage = new AsyncLocalStorage<RequestContext>();
  * operator acting as the business (guides/security.md 12), without each route and service passing it along.
  */
 export function registerRequestContext(app: FastifyInstance): void {
-  app.addHook('onRequest', (_req, _reply, done) => storage.run({ operatorUserId: null }, done));
+  app.addHook('onRequest', (_req, _reply, done) => withRequestContext({ impersonation: null }, done));
+}
+
+/** Runs `fn` (and everything it starts) with this request context. */
+export function withRequestContext<T>(context: RequestContext, fn: () => T): T {
+  return storage.run(context, fn);
 }
 
 /** The current request's context, or null outside a request (jobs, scripts). */

@@ -48,13 +48,16 @@ describe('request addresses read differently by different parts of the server', 
       '/api/auth/x/%2E%2e/sign-in/email',
       '/api/auth/x/..',
       '/api/auth/x\\..\\sign-in/email',
-      '/api/auth/x%5c..%5csign-in/email',
+      'http://localhost:3000/api/auth/sign-in/email',
+      '//localhost:3000/api/auth/sign-in/email',
+      '/api/auth/sign-in/email#x',
+      '*',
       '/api/v1/portals/x%00',
       '/api/v1/portals/p/clients?search=%00',
     ]) {
       expect(isMalformedRequestUrl(url), url).toBe(true);
     }
-    for (const url of ['/', '/api/auth/sign-in/email', '/portal/demo?email=a.b@example.com', '/assets/index-abc.js', '/api/v1/portals?search=..', '/.well-known/x', '/api/v1/portals/p/clients/a.b']) {
+    for (const url of ['/', '/api/auth/sign-in/email', '/portal/demo?email=a.b@example.com', '/assets/index-abc.js', '/api/v1/portals?search=..', '/.well-known/x', '/api/v1/portals/p/clients/a.b', '/api/v1/portals/p/clients/DOMAIN%5C42']) {
       expect(isMalformedRequestUrl(url), url).toBe(false);
     }
   });

@@ -77,16 +77,20 @@ export function unsupportedBodyMessage(req: FastifyRequest): string {
 }
 
 /**
- * True for an address no browser sends and that different parts of the server would read differently: a path
- * segment spelled `.` or `..` (also percent-encoded), a backslash (the URL parser reads it as `/`), or a NUL
- * anywhere. The rate limits look at the raw path while better-auth sees the normalised one, so
- * `/api/auth/sign-in/./email` was a sign-in that no per-IP sign-in limit counted; a NUL reached the database.
+ * True for an address no browser sends and that different parts of the server would read differently: a target
+ * that is not a plain path (a full URL, `//host`, a `#fragment`), a path segment spelled `.` or `..` (also
+ * percent-encoded), a backslash (the URL parser reads it as `/`), or a NUL anywhere. The rate limits, the
+ * back-office allow-list and maintenance mode look at the raw target while better-auth sees the normalised path,
+ * so `/api/auth/sign-in/./email` or `http://host/api/auth/sign-in/email` was a sign-in that no per-IP sign-in
+ * limit counted; a NUL reached the database. (An encoded backslash, `%5C`, is left alone: URL parsing keeps it,
+ * and a client id from a sheet may hold one.)
  */
 export function isMalformedRequestUrl(url: string): boolean {
+  if (url[0] !== '/' || url.startsWith('//') || url.includes('#')) return true;
   if (/%00|\0/i.test(url)) return true;
   const q = url.indexOf('?');
   const path = q === -1 ? url : url.slice(0, q);
-  return /\\|%5c/i.test(path) || /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i.test(path);
+  return path.includes('\\') || /(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i.test(path);
 }
 
 /**

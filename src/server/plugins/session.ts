@@ -35,7 +35,7 @@ export async function loadSession(req: FastifyRequest, reply: FastifyReply): Pro
   };
   // Audit rows written during this request name the operator acting as the business (record-activity.ts).
   const context = currentRequestContext();
-  if (context) context.operatorUserId = req.sessionUser.impersonatedBy;
+  if (context) context.impersonation = req.sessionUser.impersonatedBy ? { operatorUserId: req.sessionUser.impersonatedBy, ownerUserId: req.sessionUser.id } : null;
   return req.sessionUser;
 }
 

@@ -16,13 +16,14 @@ export interface ActivityInput {
  * the owner's own.
  */
 export async function recordActivity(db: Db | Tx, input: ActivityInput): Promise<void> {
-  const operator = currentRequestContext()?.operatorUserId ?? null;
+  const impersonation = currentRequestContext()?.impersonation ?? null;
   const detail = input.detail ?? {};
+  const byOperator = impersonation !== null && input.actorUserId === impersonation.ownerUserId;
   await db.insert(activityEvents).values({
     type: input.type,
     actorUserId: input.actorUserId ?? null,
     businessId: input.businessId ?? null,
     ipAddress: input.ipAddress ?? null,
-    detail: operator && operator !== input.actorUserId ? { ...detail, impersonatedBy: operator } : detail,
+    detail: byOperator ? { ...detail, impersonatedBy: impersonation.operatorUserId } : detail,
   });
 }

@@ -43,7 +43,8 @@ export async function listActivity(db: Db, filter: ActivityFilter = {}): Promise
   if (filter.actor?.trim()) {
     const pattern = `%${escapeLike(filter.actor.trim())}%`;
     const matches = db.select({ id: users.id }).from(users).where(or(ilike(users.email, pattern), ilike(users.name, pattern)));
-    conditions.push(inArray(activityEvents.actorUserId, matches));
+    // The operator's own rows, and what they did while signed in as a business (record-activity.ts).
+    conditions.push(or(inArray(activityEvents.actorUserId, matches), inArray(sql`${activityEvents.detail}->>'impersonatedBy'`, matches))!);
   }
   const where = conditions.length ? and(...conditions) : undefined;
   // The operator behind a change made during "Login as this business" (record-activity.ts).

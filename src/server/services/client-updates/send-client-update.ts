@@ -3,10 +3,10 @@ import { CLIENT_UPDATE_MAX_LENGTH, portalTexts } from '@core/portal-texts';
 import type { AppContext } from '../../context';
 import { businessProfiles, clientUpdates } from '../../db/schema';
 import { DEMO_BUSINESS_ID } from '../../db/seed/demo-business';
-import { AppError, ForbiddenError, ValidationError } from '../../errors';
+import { ForbiddenError, ValidationError } from '../../errors';
 import { readCardSession, sessionIsFor } from '../client-access/secrets';
 import { sendTemplateEmail } from '../email-templates/send-template-email';
-import { notFound, portalUnavailable } from '../portal-lookup/lookup-client';
+import { notFound, portalUnavailable, sessionExpired } from '../portal-lookup/lookup-client';
 import { checkUpdateLimits } from '../portal-lookup/lookup-limits';
 import { runLookupQuery } from '../portal-lookup/lookup-queries';
 import { currentPortalSettings } from '../portal-lookup/portal-settings';
@@ -21,7 +21,7 @@ type Ctx = Pick<AppContext, 'db' | 'env' | 'logger' | 'mailer' | 'settings' | 'r
  */
 export async function sendClientUpdate(ctx: Ctx, portalId: string, input: { session: string; message: string }, ip: string) {
   const session = readCardSession(ctx.env, input.session);
-  if (!session || session.portalId !== portalId) throw new AppError(401, 'session_expired', portalTexts.sessionExpired);
+  if (!session || session.portalId !== portalId) throw sessionExpired();
   const message = input.message.replace(/\r\n/g, '\n').trim();
   if (message.length === 0) throw new ValidationError(portalTexts.updateEmpty);
   if (message.length > CLIENT_UPDATE_MAX_LENGTH) throw new ValidationError(portalTexts.updateTooLong(CLIENT_UPDATE_MAX_LENGTH));
@@ -31,7 +31,7 @@ export async function sendClientUpdate(ctx: Ctx, portalId: string, input: { sess
   if (row.businessStatus === 'suspended') throw portalUnavailable();
   if (row.clientId === null) throw notFound();
   // The client id now names someone else (a row of an id-less sheet was deleted): the session is over.
-  if (!sessionIsFor(ctx.env, session, row.emailNormalized!)) throw new AppError(401, 'session_expired', portalTexts.sessionExpired);
+  if (!sessionIsFor(ctx.env, session, row.emailNormalized!)) throw sessionExpired();
   const { config } = await currentPortalSettings(ctx.db, row.portalId, row.portalUpdatedAt);
   if (!config.allowClientUpdates) throw new ForbiddenError(portalTexts.updatesOff, 'updates_off');
   await checkUpdateLimits(ctx.rateStore, ip, portalId, row.clientId);

@@ -42,6 +42,8 @@ export type LookupOutcome =
 /** 404 for every miss: unknown portal, unknown client, removed client, wrong or revoked token (D3: "not found" is uniform). */
 export const notFound = () => new NotFoundError(messages.portal.notFound, 'not_found');
 export const portalUnavailable = () => new UnavailableError(portalTexts.unavailable, 'portal_unavailable');
+/** 401 for a card session that is forged, expired, of another portal, or for a client id that changed hands. */
+export const sessionExpired = () => new AppError(401, 'session_expired', portalTexts.sessionExpired);
 
 const TOKEN_TOUCH_MS = 60 * 60_000;
 
@@ -65,7 +67,7 @@ export async function lookupClient(ctx: LookupCtx, portalId: string, request: Lo
     key = hashAccessToken(request.token);
   } else {
     const session = readCardSession(ctx.env, request.session);
-    if (!session || session.portalId !== portalId) throw new AppError(401, 'session_expired', portalTexts.sessionExpired);
+    if (!session || session.portalId !== portalId) throw sessionExpired();
     kind = 'clientId';
     key = session.clientId;
     cardSession = session;
@@ -135,10 +137,12 @@ export async function lookupClient(ctx: LookupCtx, portalId: string, request: Lo
 
   if (kind === 'clientId') {
     const row = matches[0];
-    await count(Boolean(row));
+    // The client id now names someone else (a row above it was deleted from an id-less sheet): the session is
+    // over, and nothing was found for it.
+    const stillTheirs = row !== undefined && sessionIsFor(ctx.env, cardSession!, row.emailNormalized!);
+    await count(stillTheirs);
     if (!row) throw notFound();
-    // The client id now names someone else (a row above it was deleted from an id-less sheet): the session is over.
-    if (!sessionIsFor(ctx.env, cardSession!, row.emailNormalized!)) throw new AppError(401, 'session_expired', portalTexts.sessionExpired);
+    if (!stillTheirs) throw sessionExpired();
     return verifiedCard(row, cardSession!.via, (request as { session: string }).session);
   }
 
