@@ -1,31 +1,17 @@
 import { Spinner } from '@web/components/spinner';
-import type { SyncPhase, SyncRun } from '../api/types';
+import type { SyncRun } from '../api/types';
 import { formatCount } from '../lib/format';
-
-const phaseLabel: Record<SyncPhase, string> = {
-  fetching: 'Reading the source',
-  reading: 'Reading the rows',
-  checking: 'Checking every row',
-  writing: 'Saving',
-  done: 'Done',
-};
+import { syncProgressView } from '../lib/sync-progress-view';
 
 /** A running sync or import: its phase and rows processed, as a progress bar (issue 4 item 9). */
 export function SyncProgress({ run, label = 'Import in progress' }: { run: SyncRun | undefined; label?: string }) {
-  // Every row checked means the run is saving now. On the embedded database the save holds its one connection, so
-  // the next progress answer may only come once it is done: say "Saving" (without a row count) meanwhile, rather
-  // than leave "Checking every row: 30,000 of 30,000" standing for seconds.
-  const saving = run !== undefined && (run.phase === 'writing' || (run.phase === 'checking' && run.rowsTotal > 0 && run.rowsProcessed >= run.rowsTotal));
-  const phase = saving && run.phase === 'checking' ? 'writing' : run?.phase;
-  const counted = !(saving && run.phase === 'checking');
-  const total = counted ? (run?.rowsTotal ?? 0) : 0;
-  const done = run?.rowsProcessed ?? 0;
+  const { phase, done, total } = syncProgressView(run);
   const percent = total > 0 ? Math.min(100, Math.round((done / total) * 100)) : null;
   return (
     <div className="space-y-2 rounded-lg border border-border bg-muted/40 p-4" role="status" aria-live="polite">
       <p className="flex items-center gap-2 text-sm font-medium">
         <Spinner /> {label}
-        {phase ? `: ${phaseLabel[phase]}` : '...'}
+        {phase ? `: ${phase}` : '...'}
       </p>
       <div
         className="h-2 overflow-hidden rounded-full bg-muted"
