@@ -80,6 +80,7 @@ test('Google Sheet: analyse, map, finalize, sync now, and re-open to change the 
   const tips = page.getByRole('list', { name: 'What to try' });
   await expect(tips).toContainText('If you chose a tab, check that it still exists');
   await expect(tips).not.toContainText('Anyone with the link');
+  await shootBothThemes(page, process.env.H2_SHOTS, 'analysis-failed-404');
 
   // A shared sheet: step 3 with the suggestions, a green confidence and the first 3 rows.
   await address.fill('https://docs.google.com/spreadsheets/d/tax-preparer/edit#gid=0');
@@ -95,6 +96,7 @@ test('Google Sheet: analyse, map, finalize, sync now, and re-open to change the 
   await expect(page.getByTestId('no-id-column')).toHaveCount(0);
   await page.getByLabel('Client ID (optional)').selectOption('');
   await expect(page.getByTestId('no-id-column')).toContainText('their access link stops working');
+  await shootBothThemes(page, process.env.H2_SHOTS, 'mapping-no-id');
   await page.getByLabel('Client ID (optional)').selectOption('0');
 
   // Finalize needs name, e-mail and status.
@@ -177,6 +179,7 @@ test('CSV upload and the template, with the portal list', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Step 2: Get Template' })).toBeVisible();
   // The template's columns are known: Map Columns is shown as skipped, never as done.
   await expect(page.getByRole('list', { name: 'Set-up steps' })).toContainText('Map Columns (not needed with the template)');
+  await shootBothThemes(page, process.env.H2_SHOTS, 'template-step');
   const preview = page.getByRole('table', { name: 'Template preview: the first 2 sample rows' });
   await expect(preview.locator('tbody tr')).toHaveCount(2);
   await expect(preview).toContainText('John Smith');
