@@ -165,6 +165,21 @@ describe('sign-in and sessions', () => {
   });
 });
 
+describe('OAuth accounts (security 11)', () => {
+  // Exercising the whole Google flow would need Google's token and key endpoints; what decides the rule is
+  // better-auth's account-linking switch, checked on the running instance: an OAuth identity (provider and
+  // subject) is never attached to an existing account because the e-mail matches.
+  it('never links an OAuth sign-in to an existing account by e-mail', async () => {
+    const g = await createTestApp({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });
+    try {
+      expect(g.app.ctx.auth.options.account?.accountLinking?.enabled).toBe(false);
+      expect(Object.keys(g.app.ctx.auth.options.socialProviders ?? {})).toEqual(['google']);
+    } finally {
+      await g.close();
+    }
+  });
+});
+
 describe('cross-site requests', () => {
   it('refuses a state-changing request from a foreign origin', async () => {
     const res = await t.app.inject({
