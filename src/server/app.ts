@@ -58,7 +58,6 @@ export interface BuildAppOptions {
   startJobs?: boolean;
 }
 
-
 /**
  * A body schema that also takes null (`.nullish()`: every field optional, Fastify hands a missing body over as
  * null) is an optional request body: @fastify/swagger marks every body required, so the document says so here.
