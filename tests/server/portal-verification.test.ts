@@ -122,6 +122,16 @@ describe('verification before the card (D3)', () => {
     expect((await lookup(t.app, twins.portalId, { query: 'sam lee', code: one })).json().client.email).toBe('sam.one@example.com');
   });
 
+  it("shows the owner's own View Portal the card without e-mailing the client a code", async () => {
+    const before = t.mails.length;
+    const own = await lookup(t.app, p.portalId, { query: 'maria.gonzalez@example.com' }, undefined, p.cookie);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ client: { name: 'Maria Gonzalez' }, verified: false });
+    expect(t.mails.length).toBe(before);
+    // Anyone else still gets the code step.
+    expect((await lookup(t.app, p.portalId, { query: 'maria.gonzalez@example.com' })).json()).toEqual(codeSent);
+  });
+
   it('lets an access link skip the code', async () => {
     const token = await accessToken(t.app, p.cookie, p.portalId, 'T-1005');
     const res = await lookup(t.app, p.portalId, { token });

@@ -147,7 +147,10 @@ export async function lookupClient(ctx: LookupCtx, portalId: string, request: Lo
   }
 
   const search = request as { query: string; code?: string; verify?: boolean };
-  if (settings.config.requireVerification || search.verify) {
+  // The owner looking at their own portal (View Portal from Client Management) sees the card without a code: a code
+  // would be e-mailed to the client, who asked for nothing; the owner sees all their clients in the app anyway.
+  const verify = search.verify || (settings.config.requireVerification && !ownersLook);
+  if (verify) {
     // Verification (D3): the same answer whether or not anything matched; a code goes to each match's address.
     if (search.code) {
       const clientId = await consumeVerificationCode(ctx, portalId, matches.map((m) => m.clientId!), search.code);
