@@ -74,6 +74,12 @@ test.describe('business app', () => {
     await dialog.getByRole('button', { name: 'Copy Email Text' }).click();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`${E2E_BASE_URL}/portal/${portalId}`);
     await page.keyboard.press('Escape');
+    // Opened again: the link exists and is shown only once, so nothing is offered that has no link behind it.
+    await page.getByRole('button', { name: 'Share with Sofia Rossi' }).click();
+    await expect(dialog.getByRole('button', { name: 'Make a new link (the old one stops working)' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Open in new tab' })).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: 'Email to Client' })).toBeDisabled();
+    await page.keyboard.press('Escape');
 
     // Client detail: move to position 1, the portal shows it, then undo.
     await page.getByRole('link', { name: 'Sofia Rossi', exact: true }).click();

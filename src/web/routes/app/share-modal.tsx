@@ -154,7 +154,7 @@ function ShareBody({ portalId, companyName, client }: { portalId: string; compan
         ) : link.data?.active && !rotating ? (
           <div className="rounded-lg border border-border p-3 text-sm">
             <p>This client already has an access link (made {new Date(link.data.createdAt ?? '').toLocaleDateString()}). For safety its address is shown only once.</p>
-            <Button type="button" size="sm" className="mt-2" onClick={() => rotateNow(undefined, { onSuccess: (made) => setPersonalUrl(made.url) })}>
+            <Button type="button" size="sm" className="mt-2 h-auto whitespace-normal py-1.5 text-left" onClick={() => rotateNow(undefined, { onSuccess: (made) => setPersonalUrl(made.url) })}>
               Make a new link (the old one stops working)
             </Button>
           </div>
@@ -170,16 +170,29 @@ function ShareBody({ portalId, companyName, client }: { portalId: string; compan
       </div>
 
       <div className="grid gap-2 sm:grid-cols-2">
-        <Button asChild variant="outline" disabled={!url}>
-          <a href={url ?? '#'} target="_blank" rel="noreferrer noopener" aria-disabled={!url}>
+        {/* No link to show yet (or only once, already shown): real disabled buttons, not links to "#". */}
+        {url ? (
+          <Button asChild variant="outline">
+            <a href={url} target="_blank" rel="noreferrer noopener">
+              <ExternalLinkIcon aria-hidden="true" /> Open in new tab
+            </a>
+          </Button>
+        ) : (
+          <Button type="button" variant="outline" disabled>
             <ExternalLinkIcon aria-hidden="true" /> Open in new tab
-          </a>
-        </Button>
-        <Button asChild variant="outline">
-          <a href={mailto ?? '#'} aria-disabled={!url}>
+          </Button>
+        )}
+        {mailto ? (
+          <Button asChild variant="outline">
+            <a href={mailto}>
+              <MailIcon aria-hidden="true" /> Email to Client
+            </a>
+          </Button>
+        ) : (
+          <Button type="button" variant="outline" disabled>
             <MailIcon aria-hidden="true" /> Email to Client
-          </a>
-        </Button>
+          </Button>
+        )}
         <Button type="button" variant="outline" disabled={!url} onClick={() => void share()}>
           <Share2Icon aria-hidden="true" /> Share
         </Button>
