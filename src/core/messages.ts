@@ -87,9 +87,9 @@ export const messages = {
     unparseableDate: (row: number, value: string) => `Row ${row}: "${value}" is not a date we can read; kept as text`,
   },
   workload: {
-    durationRange: 'Average project duration must be between 1 and 365 days',
-    capacityRange: 'Daily capacity must be between 1 and 20',
-    bufferRange: 'Buffer days must be between 0 and 30',
+    durationRange: 'Average project duration must be a whole number of days, from 1 to 365',
+    capacityRange: 'Daily capacity must be a whole number, from 1 to 20',
+    bufferRange: 'Buffer days must be a whole number, from 0 to 30',
     multiplierRange: 'Multipliers must be between 0.5 and 2.0 in steps of 0.1',
     workingDaysRequired: 'Choose at least one working day',
     holidayInvalid: 'Holidays must be dates in the form YYYY-MM-DD',
