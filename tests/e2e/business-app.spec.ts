@@ -100,6 +100,17 @@ test.describe('business app', () => {
 
     await page.getByRole('button', { name: 'Undo' }).click();
     await expect(page.getByTestId('queue-position')).toHaveText(String(before));
+    // Moved again, then its own position cleared: the client moved aside stays pinned, and the page says so and
+    // offers the way back to the automatic order.
+    await page.getByLabel('Set position').fill('1');
+    await page.getByRole('button', { name: 'Set', exact: true }).click();
+    await expect(page.getByTestId('queue-position')).toHaveText('1');
+    await page.getByRole('button', { name: 'Clear manual position' }).click();
+    await expect(page.getByText('(after the client placed by hand)')).toBeVisible();
+    await shoot(page, 'client-detail-pinned');
+    await page.getByRole('button', { name: 'Put the whole queue back in automatic order' }).click();
+    await expect(page.getByText('(from priority, status and due date)')).toBeVisible();
+    await expect(page.getByTestId('queue-position')).toHaveText(String(before));
 
     // Workload: utilisation from the sheet's active clients, a preview before saving, 'Saved!'.
     const active = rows.filter((r) => !/complete|done|finished|cancel/i.test(r[3]!)).length;

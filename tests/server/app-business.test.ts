@@ -77,6 +77,29 @@ describe('client detail and manual queue position', () => {
     expect(await queue(owner.portalId, owner.cookie)).toEqual(before);
   });
 
+  it('puts the whole queue back in automatic order (clearing one position leaves it behind the pinned clients), with undo', async () => {
+    const owner = await portalWithClients(t.app);
+    const auto = await queue(owner.portalId, owner.cookie);
+    const url = (id: string) => `/api/v1/portals/${owner.portalId}/clients/${id}`;
+    // Moving the first client to 3 pins the two now ahead of it; clearing its own position then leaves it third,
+    // behind them, not first where its priority puts it.
+    const first = auto[0]!;
+    expect((await request(t.app, 'PUT', `${url(first)}/queue-position`, owner.cookie, { position: 3 })).statusCode).toBe(200);
+    expect((await request(t.app, 'PUT', `${url(first)}/queue-position`, owner.cookie, { position: null })).statusCode).toBe(200);
+    const stillPinned = (await request(t.app, 'GET', url(first), owner.cookie)).json();
+    expect(stillPinned).toMatchObject({ manualPosition: null, placedByHand: 2 });
+    expect((await queue(owner.portalId, owner.cookie)).indexOf(first)).toBe(2);
+
+    const reset = await request(t.app, 'DELETE', `/api/v1/portals/${owner.portalId}/manual-positions`, owner.cookie);
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json().previous).toHaveLength(2);
+    expect(await queue(owner.portalId, owner.cookie)).toEqual(auto);
+    expect((await request(t.app, 'GET', url(first), owner.cookie)).json().placedByHand).toBe(0);
+    // Undo brings the pins back.
+    expect((await request(t.app, 'PUT', `/api/v1/portals/${owner.portalId}/manual-positions`, owner.cookie, { positions: reset.json().previous })).statusCode).toBe(200);
+    expect((await request(t.app, 'GET', url(first), owner.cookie)).json().placedByHand).toBe(2);
+  });
+
   it('rejects a position past the queue and a completed client', async () => {
     const owner = await portalWithClients(t.app);
     const far = await request(t.app, 'PUT', `/api/v1/portals/${owner.portalId}/clients/T-1009/queue-position`, owner.cookie, { position: 500 });
@@ -129,6 +152,7 @@ describe('another business', () => {
       () => request(t.app, 'GET', `/api/v1/portals/${id}/clients/T-1009`, other.cookie),
       () => request(t.app, 'PUT', `/api/v1/portals/${id}/clients/T-1009/queue-position`, other.cookie, { position: 1 }),
       () => request(t.app, 'PUT', `/api/v1/portals/${id}/manual-positions`, other.cookie, { positions: [{ clientId: 'T-1009', manualPosition: 1 }] }),
+      () => request(t.app, 'DELETE', `/api/v1/portals/${id}/manual-positions`, other.cookie),
       () => request(t.app, 'POST', `/api/v1/portals/${id}/workload/preview`, other.cookie, {}),
     ];
     for (const attempt of attempts) expect((await attempt()).statusCode).toBe(404);

@@ -131,6 +131,7 @@ export const clientSchema = z.object({
 export const clientDetailSchema = clientSchema.omit({ removedAt: true }).extend({
   raw: z.record(z.string(), z.string()).describe('Every cell of the row, by header'),
   queueLength: z.number().int(),
+  placedByHand: z.number().int().describe('Clients of the queue placed by hand; while any are, the order is not the automatic one'),
   createdAt: z.iso.datetime(),
   history: z.array(z.object({ oldStatus: z.string().nullable(), newStatus: z.string(), changedAt: z.iso.datetime() })),
 });

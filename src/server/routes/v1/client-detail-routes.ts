@@ -5,7 +5,7 @@ import { clientDetailSchema } from '@core/api/portals';
 import { clientCardSchema } from '@core/api/public-portal';
 import { requireSession } from '../../plugins/session';
 import { getClientDetail } from '../../services/client-detail/get-client-detail';
-import { restoreManualPositions, setQueuePosition } from '../../services/client-detail/set-queue-position';
+import { clearManualPositions, restoreManualPositions, setQueuePosition } from '../../services/client-detail/set-queue-position';
 import { previewClientCard } from '../../services/portals/preview-client-card';
 import { sessionBusiness } from './business-context';
 import { errorShape } from './portal-schemas';
@@ -77,6 +77,27 @@ export async function clientDetailRoutes(app: FastifyInstance) {
     async (req) => {
       const business = await sessionBusiness(req);
       return restoreManualPositions(app.ctx.db, business.id, req.params.portalId, req.body.positions, {
+        businessId: business.id,
+        userId: req.sessionUser!.id,
+        ipAddress: req.ip,
+        timeZone: business.timeZone,
+      });
+    },
+  );
+
+  r.delete(
+    '/api/v1/portals/:portalId/manual-positions',
+    {
+      schema: {
+        tags: ['business app'],
+        summary: 'Puts the whole queue back in automatic order (clears every manual position); returns what to send to undo',
+        params: portalParams,
+        response: { 200: previousSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const business = await sessionBusiness(req);
+      return clearManualPositions(app.ctx.db, business.id, req.params.portalId, {
         businessId: business.id,
         userId: req.sessionUser!.id,
         ipAddress: req.ip,

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clients, clientStatusHistory } from '../../db/schema';
 import { NotFoundError } from '../../errors';
@@ -23,6 +23,8 @@ export interface ClientDetailView {
   manualPosition: number | null;
   /** Clients currently in the queue (the largest position that can be set). */
   queueLength: number;
+  /** Clients of the queue whose place was set by hand (D4): while any are, the order is not the automatic one. */
+  placedByHand: number;
   createdAt: string;
   updatedAt: string;
   history: { oldStatus: string | null; newStatus: string; changedAt: string }[];
@@ -36,7 +38,7 @@ export async function getClientDetail(db: Db, businessId: string, portalId: stri
     .from(clients)
     .where(and(eq(clients.portalId, portal.id), eq(clients.clientId, clientId)));
   if (!row || row.removedAt) throw new NotFoundError(clientNotFoundMessage);
-  const [history, queued] = await Promise.all([
+  const [history, queued, placedByHand] = await Promise.all([
     db
       .select({ oldStatus: clientStatusHistory.oldStatus, newStatus: clientStatusHistory.newStatus, changedAt: clientStatusHistory.changedAt })
       .from(clientStatusHistory)
@@ -44,6 +46,7 @@ export async function getClientDetail(db: Db, businessId: string, portalId: stri
       .orderBy(asc(clientStatusHistory.changedAt), asc(clientStatusHistory.id))
       .limit(500),
     db.$count(clients, and(eq(clients.portalId, portal.id), eq(clients.queueState, 'queued'))),
+    db.$count(clients, and(eq(clients.portalId, portal.id), eq(clients.queueState, 'queued'), isNotNull(clients.manualPosition))),
   ]);
   return {
     clientId: row.clientId,
@@ -61,6 +64,7 @@ export async function getClientDetail(db: Db, businessId: string, portalId: stri
     estimatedCompletion: row.estimatedCompletion,
     manualPosition: row.manualPosition,
     queueLength: Number(queued),
+    placedByHand: Number(placedByHand),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     history: history.map((h) => ({ ...h, changedAt: h.changedAt.toISOString() })),

@@ -73,6 +73,21 @@ export async function setQueuePosition(
   return { previous: await writeManualPositions(db, portal.id, next, actor, { clientId, position }) };
 }
 
+/**
+ * Puts the whole queue back in automatic order (priority, status, due date): every manual position of the portal
+ * is cleared. Moving one client pins those ahead of it, so clearing one client's position alone leaves it behind
+ * them; this is the way back. Returns the overrides as they were, for undo.
+ */
+export async function clearManualPositions(db: Db, businessId: string, portalId: string, actor: Actor): Promise<{ previous: ManualPositionValue[] }> {
+  const portal = await getPortalRow(db, businessId, portalId);
+  const pinned = await db
+    .select({ clientId: clients.clientId })
+    .from(clients)
+    .where(and(eq(clients.portalId, portal.id), isNotNull(clients.manualPosition), isNull(clients.removedAt)));
+  const next = pinned.map((p) => ({ clientId: p.clientId, manualPosition: null }));
+  return { previous: await writeManualPositions(db, portal.id, next, actor, { clientId: null, position: null }) };
+}
+
 /** Restores overrides returned by setQueuePosition (undo); only clients of this portal are touched. */
 export async function restoreManualPositions(db: Db, businessId: string, portalId: string, values: ManualPositionValue[], actor: Actor) {
   const portal = await getPortalRow(db, businessId, portalId);

@@ -15,6 +15,7 @@ import {
   accessLinkQueryOptions,
   clientDetailQueryOptions,
   clientUpdatesQueryOptions,
+  useClearManualPositions,
   useRestoreManualPositions,
   useRevokeAccessLink,
   useRotateAccessLink,
@@ -150,9 +151,10 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 function QueueCard({ portalId, client }: { portalId: string; client: ClientDetail }) {
   const setPosition = useSetQueuePosition(portalId);
   const restore = useRestoreManualPositions(portalId);
+  const clearAll = useClearManualPositions(portalId);
   const [undo, setUndo] = useState<ManualPositionValue[] | null>(null);
   const [target, setTarget] = useState('');
-  const busy = setPosition.isPending || restore.isPending;
+  const busy = setPosition.isPending || restore.isPending || clearAll.isPending;
   const queued = client.queueState === 'queued' && client.queuePosition !== null;
 
   const move = (position: number | null) =>
@@ -175,7 +177,11 @@ function QueueCard({ portalId, client }: { portalId: string; client: ClientDetai
           <>
             <p>
               Position <strong data-testid="queue-position">{client.queuePosition}</strong> of {client.queueLength}
-              {client.manualPosition !== null ? ' (set by hand)' : ' (from priority, status and due date)'}
+              {client.manualPosition !== null
+                ? ' (set by hand)'
+                : client.placedByHand > 0
+                  ? ` (after the ${client.placedByHand === 1 ? 'client' : `${client.placedByHand} clients`} placed by hand)`
+                  : ' (from priority, status and due date)'}
             </p>
             <div className="flex flex-wrap gap-2">
               <Button variant="outline" size="sm" disabled={busy || client.queuePosition === 1} onClick={() => move(client.queuePosition! - 1)}>
@@ -187,6 +193,18 @@ function QueueCard({ portalId, client }: { portalId: string; client: ClientDetai
               {client.manualPosition !== null ? (
                 <Button variant="ghost" size="sm" disabled={busy} onClick={() => move(null)}>
                   Clear manual position
+                </Button>
+              ) : null}
+              {client.placedByHand > 0 ? (
+                // Moving one client pins those ahead of it: clearing one position alone leaves it behind them.
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  className="h-auto shrink whitespace-normal py-1.5 text-left"
+                  disabled={busy}
+                  onClick={() => clearAll.mutate(undefined, { onSuccess: (r) => setUndo(r.previous.length ? r.previous : null) })}
+                >
+                  Put the whole queue back in automatic order
                 </Button>
               ) : null}
             </div>

@@ -102,6 +102,15 @@ export function useRestoreManualPositions(portalId: string) {
   });
 }
 
+/** DELETE .../manual-positions: the whole queue back in automatic order; answers what to send to undo. */
+export function useClearManualPositions(portalId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.del<{ previous: ManualPositionValue[] }>(`${base(portalId)}/manual-positions`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: portalDataKey(portalId) }),
+  });
+}
+
 export interface RemovedClientPage extends Omit<ClientPage, 'clients'> {
   clients: (ClientRow & { removedAt: string | null })[];
 }
