@@ -14,7 +14,6 @@ import { memoryRateStore, redisRateStore } from './lib/rate-store';
 import { OneLineRequestLog, serializeRequest } from './lib/request-log';
 import { registerErrorHandler } from './plugins/error-handler';
 import { trustProxyOption } from './env';
-import { AppError } from './errors';
 import { registerRequestContext } from './lib/request-context';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
@@ -123,19 +122,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandler(app);
   registerRequestContext(app);
-  // JSON bodies as Fastify reads them (prototype poisoning refused), and no NUL in any string: PostgreSQL cannot
-  // store one in text, so it would end as a 500 deep in a query; it is a 400 here, for every route at once.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  const escapedNul = /(?:^|[^\\])(?:\\\\)*\\u0000/; // \u0000, not \\u0000 (an escaped backslash, then text)
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    const text = body as string;
-    if (text.includes('\0') || escapedNul.test(text)) {
-      done(new AppError(400, 'bad_request', 'The request holds a NUL character, which no field accepts.'), undefined);
-      return;
-    }
-    parseJson(req, text, done);
-  });
   await registerSecurity(app, webDist);
   await registerRateLimit(app, redis);
   registerRequestMetrics(app);

@@ -70,6 +70,9 @@ export function apiSecurityHeaders(options: { https: boolean }): Record<string, 
   };
 }
 
+/** `\u0000` in JSON text, not `\\u0000` (an escaped backslash, then the letters). */
+const ESCAPED_NUL = /(?:^|[^\\])(?:\\\\)*\\u0000/;
+
 /** What a request with the wrong body type is told: a CSV route wants the file, every other route JSON. */
 export function unsupportedBodyMessage(req: FastifyRequest): string {
   const consumes = (req.routeOptions.schema as { consumes?: readonly string[] } | undefined)?.consumes;
@@ -94,8 +97,9 @@ export function isMalformedRequestUrl(url: string): boolean {
 }
 
 /**
- * Security headers (CSP, HSTS behind https, nosniff, frame-ancestors) and cross-site request
- * refusal: a state-changing API request must come from our own origin and may not be a plain form post.
+ * Security headers (CSP, HSTS behind https, nosniff, frame-ancestors), refusal of malformed addresses and of NUL
+ * characters in JSON bodies, and cross-site request refusal: a state-changing API request must come from our own
+ * origin and may not be a plain form post.
  */
 export async function registerSecurity(app: FastifyInstance, webRoot: string) {
   const { env } = app.ctx;
@@ -105,6 +109,19 @@ export async function registerSecurity(app: FastifyInstance, webRoot: string) {
   const apiHeaders = apiSecurityHeaders({ https });
   // Objects built once: set on every response before anything else runs (routes may override one, as the
   // uploaded-logo route does). Helmet rebuilt its policy on each request, a fifth of the portal lookup's cost.
+  // JSON bodies as Fastify reads them (prototype poisoning refused), and no NUL in any string: PostgreSQL cannot
+  // store one in text, so it would end as a 500 deep in a query; it is a 400 here, for every route at once.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    const text = body as string;
+    if (text.includes('\0') || ESCAPED_NUL.test(text)) {
+      done(new AppError(400, 'bad_request', 'The request holds a NUL character, which no field accepts.'), undefined);
+      return;
+    }
+    parseJson(req, text, done);
+  });
+
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(req.url.startsWith('/api/') && !req.url.startsWith('/api/docs') ? apiHeaders : pageHeaders);
     // Before the rate limits and every other check, which all read the path as sent.

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientDetailSchema } from '@core/api/portals';
@@ -19,6 +19,12 @@ const previousSchema = z.object({ previous: z.array(manualValue).describe('The o
 const previewCardSchema = z.object({ clientId: z.string(), card: clientCardSchema });
 
 const errors = { 400: errorShape, 401: errorShape, 403: errorShape, 404: errorShape, 409: errorShape };
+
+/** The signed-in business, and who changes its queue (for the audit row and the recompute in its time zone). */
+async function queueActor(req: FastifyRequest) {
+  const business = await sessionBusiness(req);
+  return { business, actor: { businessId: business.id, userId: req.sessionUser!.id, ipAddress: req.ip, timeZone: business.timeZone } };
+}
 
 /** One client of the business's portal: row, status history, and its manual queue position (D4). */
 export async function clientDetailRoutes(app: FastifyInstance) {
@@ -53,13 +59,8 @@ export async function clientDetailRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const business = await sessionBusiness(req);
-      return setQueuePosition(app.ctx.db, business.id, req.params.portalId, req.params.clientId, req.body.position, {
-        businessId: business.id,
-        userId: req.sessionUser!.id,
-        ipAddress: req.ip,
-        timeZone: business.timeZone,
-      });
+      const { business, actor } = await queueActor(req);
+      return setQueuePosition(app.ctx.db, business.id, req.params.portalId, req.params.clientId, req.body.position, actor);
     },
   );
 
@@ -75,13 +76,8 @@ export async function clientDetailRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const business = await sessionBusiness(req);
-      return restoreManualPositions(app.ctx.db, business.id, req.params.portalId, req.body.positions, {
-        businessId: business.id,
-        userId: req.sessionUser!.id,
-        ipAddress: req.ip,
-        timeZone: business.timeZone,
-      });
+      const { business, actor } = await queueActor(req);
+      return restoreManualPositions(app.ctx.db, business.id, req.params.portalId, req.body.positions, actor);
     },
   );
 
@@ -96,13 +92,8 @@ export async function clientDetailRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const business = await sessionBusiness(req);
-      return clearManualPositions(app.ctx.db, business.id, req.params.portalId, {
-        businessId: business.id,
-        userId: req.sessionUser!.id,
-        ipAddress: req.ip,
-        timeZone: business.timeZone,
-      });
+      const { business, actor } = await queueActor(req);
+      return clearManualPositions(app.ctx.db, business.id, req.params.portalId, actor);
     },
   );
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clients, clientStatusHistory } from '../../db/schema';
 import { NotFoundError } from '../../errors';
@@ -38,15 +38,18 @@ export async function getClientDetail(db: Db, businessId: string, portalId: stri
     .from(clients)
     .where(and(eq(clients.portalId, portal.id), eq(clients.clientId, clientId)));
   if (!row || row.removedAt) throw new NotFoundError(clientNotFoundMessage);
-  const [history, queued, placedByHand] = await Promise.all([
+  const [history, [queue]] = await Promise.all([
     db
       .select({ oldStatus: clientStatusHistory.oldStatus, newStatus: clientStatusHistory.newStatus, changedAt: clientStatusHistory.changedAt })
       .from(clientStatusHistory)
       .where(and(eq(clientStatusHistory.portalId, portal.id), eq(clientStatusHistory.clientId, clientId)))
       .orderBy(asc(clientStatusHistory.changedAt), asc(clientStatusHistory.id))
       .limit(500),
-    db.$count(clients, and(eq(clients.portalId, portal.id), eq(clients.queueState, 'queued'))),
-    db.$count(clients, and(eq(clients.portalId, portal.id), eq(clients.queueState, 'queued'), isNotNull(clients.manualPosition))),
+    // The queue's length and how many of it are placed by hand, in one pass.
+    db
+      .select({ length: count(), placedByHand: count(clients.manualPosition) })
+      .from(clients)
+      .where(and(eq(clients.portalId, portal.id), eq(clients.queueState, 'queued'))),
   ]);
   return {
     clientId: row.clientId,
@@ -63,8 +66,8 @@ export async function getClientDetail(db: Db, businessId: string, portalId: stri
     queuePosition: row.queuePosition,
     estimatedCompletion: row.estimatedCompletion,
     manualPosition: row.manualPosition,
-    queueLength: Number(queued),
-    placedByHand: Number(placedByHand),
+    queueLength: Number(queue?.length ?? 0),
+    placedByHand: Number(queue?.placedByHand ?? 0),
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     history: history.map((h) => ({ ...h, changedAt: h.changedAt.toISOString() })),
