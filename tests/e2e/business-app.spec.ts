@@ -139,3 +139,25 @@ test.describe('business app', () => {
     await configured.close();
   });
 });
+
+test.describe('business app, with the browser in another time zone', () => {
+  test.use({ timezoneId: 'Asia/Tokyo', locale: 'en-US' });
+
+  test('times are the business’s (New York), named as such (decisions D8)', async ({ page }) => {
+    const { portalId } = await ownerWithSheet(page, { label: 'app-zone' });
+    await page.goto('/app/portals/clients/T-1001');
+    await expect(page.getByRole('heading', { level: 1, name: 'Maria Gonzalez' })).toBeVisible();
+    // The client was first seen just now: the same instant, as New York's clock shows it, with the zone's name.
+    const shown = (await page.getByTestId('first-seen').textContent())!.trim();
+    const createdAt = await page.evaluate(async ({ id }) => {
+      const res = await fetch(`/api/v1/portals/${id}/clients/T-1001`);
+      return ((await res.json()) as { createdAt: string }).createdAt;
+    }, { id: portalId });
+    // Formatted by the browser itself (its ICU may differ from Node's in spacing).
+    const newYork = await page.evaluate(
+      (iso) => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/New_York' }).format(new Date(iso)),
+      createdAt,
+    );
+    expect(shown).toMatch(new RegExp(`^${newYork.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s/g, '\\s')}\\sE[SD]T$`));
+  });
+});

@@ -52,6 +52,8 @@ describe('client detail and manual queue position', () => {
     const detail = await request(t.app, 'GET', `/api/v1/portals/${owner.portalId}/clients/T-1009`, owner.cookie);
     expect(detail.statusCode).toBe(200);
     expect(detail.json()).toMatchObject({ name: 'Sofia Rossi', status: 'Pending', raw: { 'Client Name': 'Sofia Rossi' }, manualPosition: null });
+    // The cells come in the sheet's column order.
+    expect(Object.keys(detail.json().raw)).toEqual(sheet.split(/\r?\n/)[0]!.split(','));
     // A status change from the sheet lands in the history with its time.
     const changed = sheet.replace('T-1009,Sofia Rossi,sofia.rossi@example.com,Pending', 'T-1009,Sofia Rossi,sofia.rossi@example.com,Review');
     expect((await postCsv(t.app, `/api/v1/portals/${owner.portalId}/import`, owner.cookie, changed)).statusCode).toBe(200);

@@ -30,6 +30,17 @@ export interface ClientDetailView {
   history: { oldStatus: string | null; newStatus: string; changedAt: string }[];
 }
 
+/**
+ * The row's cells in the sheet's column order (jsonb keeps keys sorted by length, so "Notes" came before "Client
+ * ID"); cells of headers the sheet no longer has come last.
+ */
+function inSheetOrder(raw: Record<string, string>, headers: readonly string[]): Record<string, string> {
+  const ordered: Record<string, string> = {};
+  for (const header of headers) if (Object.hasOwn(raw, header)) ordered[header] = raw[header] as string;
+  for (const [header, value] of Object.entries(raw)) if (!Object.hasOwn(ordered, header)) ordered[header] = value;
+  return ordered;
+}
+
 /** One current client of the business's portal with its row, queue figures and status history (oldest first). */
 export async function getClientDetail(db: Db, businessId: string, portalId: string, clientId: string): Promise<ClientDetailView> {
   const portal = await getPortalRow(db, businessId, portalId);
@@ -61,7 +72,7 @@ export async function getClientDetail(db: Db, businessId: string, portalId: stri
     dueDate: row.dueDate,
     dueDateText: row.dueDateText,
     notes: row.notes,
-    raw: row.raw,
+    raw: inSheetOrder(row.raw, portal.detectedHeaders),
     queueState: row.queueState,
     queuePosition: row.queuePosition,
     estimatedCompletion: row.estimatedCompletion,

@@ -21,7 +21,7 @@ import { StatusBadge } from '@web/features/admin/components/status-badge';
 import { errorMessage } from '@web/lib/api-client';
 import { BusinessForm } from './business-form';
 import { QueryError } from './query-error';
-import { browserTimeZone } from '@web/features/account/components/time-zone-field';
+import { browserTimeZone } from '@web/lib/date-time';
 
 const planName = (plan: string) => (isPlanId(plan) ? plans[plan].name : capitalise(plan));
 

@@ -26,11 +26,17 @@ import {
 import { useMarkUpdatesRead } from '@web/features/clients/api/use-mark-updates-read';
 import { ClientStatusBadge } from '@web/features/clients/components/status-badge';
 import { useCurrentPortal } from '@web/features/dashboard/api/portals';
+import { useBusinessTimeZone } from '@web/features/auth/api/use-me';
+import { formatDateTime, formatDay } from '@web/lib/date-time';
 import { errorMessage } from '@web/lib/api-client';
 import { paths } from '@web/lib/paths';
 import { ShareModal, type ShareTarget } from './share-modal';
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+/** A time on this page, in the business's time zone (D8). */
+function useWhen(): (iso: string | null) => string {
+  const timeZone = useBusinessTimeZone();
+  return (iso) => (iso ? formatDateTime(iso, timeZone) : '—');
+}
 
 /** /app/portals/clients/{clientId}: one client of the current portal (issue 6 item 3). */
 export function ClientDetailPage() {
@@ -74,6 +80,7 @@ export function ClientDetailPage() {
 
 function ClientView({ portalId, companyName, client }: { portalId: string; companyName: string; client: ClientDetail }) {
   const [sharing, setSharing] = useState<ShareTarget | null>(null);
+  const when = useWhen();
   return (
     <div className="space-y-6">
       <PageHeader
@@ -101,8 +108,10 @@ function ClientView({ portalId, companyName, client }: { portalId: string; compa
                   <span className="break-words">{value || '—'}</span>
                 </Row>
               ))}
-              <Row label="Estimated completion">{client.estimatedCompletion ?? '—'}</Row>
-              <Row label="First seen">{when(client.createdAt)}</Row>
+              <Row label="Estimated completion">{client.estimatedCompletion ? formatDay(client.estimatedCompletion) : '—'}</Row>
+              <Row label="First seen">
+                <span data-testid="first-seen">{when(client.createdAt)}</span>
+              </Row>
             </dl>
           </CardContent>
         </Card>
@@ -142,7 +151,7 @@ function ClientView({ portalId, companyName, client }: { portalId: string; compa
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <>
-      <dt className="truncate text-muted-foreground">{label}</dt>
+      <dt className="break-words text-muted-foreground">{label}</dt>
       <dd className="min-w-0">{children}</dd>
     </>
   );
@@ -234,7 +243,9 @@ function QueueCard({ portalId, client }: { portalId: string; client: ClientDetai
             </Button>
           </div>
         ) : null}
-        {setPosition.isError || restore.isError ? <p className="text-destructive">{errorMessage(setPosition.error ?? restore.error)}</p> : null}
+        {setPosition.isError || restore.isError || clearAll.isError ? (
+          <p className="text-destructive">{errorMessage(setPosition.error ?? restore.error ?? clearAll.error)}</p>
+        ) : null}
       </CardContent>
     </Card>
   );
@@ -245,6 +256,7 @@ function AccessLinkCard({ portalId, clientId }: { portalId: string; clientId: st
   const rotate = useRotateAccessLink(portalId, clientId);
   const revoke = useRevokeAccessLink(portalId, clientId);
   const [url, setUrl] = useState<string | null>(null);
+  const when = useWhen();
   return (
     <Card>
       <CardHeader>
@@ -295,6 +307,7 @@ function UpdatesCard({ portalId, clientId }: { portalId: string; clientId: strin
   const markRead = useMarkUpdatesRead(portalId, clientId);
   const requested = useRef(new Set<string>());
   const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
+  const when = useWhen();
   const { mutate } = markRead;
   useEffect(() => {
     const unread = (updates.data?.updates ?? []).filter((u) => u.readAt === null && !requested.current.has(u.id)).map((u) => u.id);

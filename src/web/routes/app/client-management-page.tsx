@@ -19,6 +19,7 @@ import { ClientStatusBadge } from '@web/features/clients/components/status-badge
 import { useCurrentPortal, type AppPortal } from '@web/features/dashboard/api/portals';
 import { SyncProblemNotice } from '@web/features/portals/components/sync-problem-notice';
 import { updatedLabel } from '@web/features/dashboard/lib/relative-time';
+import { useBusinessTimeZone } from '@web/features/auth/api/use-me';
 import { sourceLabel } from '@web/features/portals/lib/source-label';
 import { paths } from '@web/lib/paths';
 import { ShareModal, type ShareTarget } from './share-modal';
@@ -68,6 +69,7 @@ function ClientList({ portal }: { portal: AppPortal }) {
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
   const [sharing, setSharing] = useState<ShareTarget | null>(null);
+  const timeZone = useBusinessTimeZone();
   const debounced = useDebounced(search.trim());
   const list = useQuery(clientsQueryOptions(portal.portalId, { search: debounced, status, page, pageSize: PAGE_SIZE }));
   const everyone = useQuery(clientsQueryOptions(portal.portalId, { search: '', status: '', page: 1, pageSize: 1 }));
@@ -137,7 +139,7 @@ function ClientList({ portal }: { portal: AppPortal }) {
               {list.data ? showingLabel({ matching: list.data.total, all: total, page, pageSize: PAGE_SIZE, onPage: list.data.clients.length }) : ' '}
               {list.isFetching ? <Spinner className="ml-2 inline" /> : null}
             </p>
-            <p>Last updated: {updatedLabel(portal.sync.lastSyncedAt)}</p>
+            <p>Last updated: {updatedLabel(portal.sync.lastSyncedAt, timeZone)}</p>
           </div>
         </CardHeader>
         <CardContent className="px-0 sm:px-0">

@@ -19,6 +19,7 @@ import { dashboardQueryOptions, syncPortal, type StatusClass } from '@web/featur
 import { SyncProblemNotice } from '@web/features/portals/components/sync-problem-notice';
 import { appPortalsQueryKey, useCurrentPortal } from '@web/features/dashboard/api/portals';
 import { updatedLabel } from '@web/features/dashboard/lib/relative-time';
+import { useBusinessTimeZone } from '@web/features/auth/api/use-me';
 import { errorMessage } from '@web/lib/api-client';
 import { paths } from '@web/lib/paths';
 
@@ -86,6 +87,7 @@ function DashboardFigures({ portalId, isSheet }: { portalId: string; isSheet: bo
   const queryClient = useQueryClient();
   const dashboard = useQuery(dashboardQueryOptions(portalId));
   const now = useNow();
+  const timeZone = useBusinessTimeZone();
   const refresh = useMutation({
     mutationFn: async () => {
       // A sheet is fetched again first; an uploaded CSV only re-reads what is stored.
@@ -108,7 +110,7 @@ function DashboardFigures({ portalId, isSheet }: { portalId: string; isSheet: bo
     <div className="space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted-foreground" data-testid="dashboard-updated">
-          Updated: <span className="font-medium text-foreground">{updatedLabel(d.lastUpdated, now)}</span>
+          Updated: <span className="font-medium text-foreground">{updatedLabel(d.lastUpdated, timeZone, now)}</span>
         </p>
         <Button variant="outline" size="sm" onClick={() => refresh.mutate()} disabled={busy}>
           {busy ? <Spinner /> : <RefreshCwIcon aria-hidden="true" />} Refresh
@@ -163,7 +165,7 @@ function DashboardFigures({ portalId, isSheet }: { portalId: string; isSheet: bo
                       <p className="truncate text-muted-foreground">{c.status || 'Unknown'}</p>
                     </div>
                     <time dateTime={c.updatedAt} className="shrink-0 text-xs text-muted-foreground">
-                      {updatedLabel(c.updatedAt, now)}
+                      {updatedLabel(c.updatedAt, timeZone, now)}
                     </time>
                   </li>
                 ))}

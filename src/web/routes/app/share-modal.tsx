@@ -7,8 +7,10 @@ import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
+import { useBusinessTimeZone } from '@web/features/auth/api/use-me';
 import { accessLinkQueryOptions, useRotateAccessLink } from '@web/features/clients/api/clients';
 import { errorMessage } from '@web/lib/api-client';
+import { formatDate } from '@web/lib/date-time';
 import { paths } from '@web/lib/paths';
 
 /** How long 'Copied!' shows (spec 9: copy confirmation 2 s). */
@@ -79,6 +81,7 @@ function ShareBody({ portalId, companyName, client }: { portalId: string; compan
   const [personalUrl, setPersonalUrl] = useState<string | null>(null);
   const [copied, setCopied] = useState<'link' | 'text' | null>(null);
   const [copyFailed, setCopyFailed] = useState(false);
+  const timeZone = useBusinessTimeZone();
   const timer = useRef<number | undefined>(undefined);
   const link = useQuery(accessLinkQueryOptions(portalId, client.clientId));
   const rotate = useRotateAccessLink(portalId, client.clientId);
@@ -153,7 +156,7 @@ function ShareBody({ portalId, companyName, client }: { portalId: string; compan
           </Alert>
         ) : link.data?.active && !rotating ? (
           <div className="rounded-lg border border-border p-3 text-sm">
-            <p>This client already has an access link (made {new Date(link.data.createdAt ?? '').toLocaleDateString()}). For safety its address is shown only once.</p>
+            <p>This client already has an access link (made {formatDate(link.data.createdAt ?? '', timeZone)}). For safety its address is shown only once.</p>
             <Button type="button" size="sm" className="mt-2 h-auto whitespace-normal py-1.5 text-left" onClick={() => rotateNow(undefined, { onSuccess: (made) => setPersonalUrl(made.url) })}>
               Make a new link (the old one stops working)
             </Button>

@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import { Badge } from '@web/components/ui/badge';
 import type { Me } from '@web/features/auth/api/me';
 import { trialDaysLeft } from '@web/features/dashboard/components/app-notices';
+import { formatDate } from '@web/lib/date-time';
 import { paths } from '@web/lib/paths';
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'long' });
 
 const statusLabel: Record<string, { label: string; variant: 'success' | 'info' | 'danger' | 'secondary' }> = {
   active: { label: 'Active', variant: 'success' },
@@ -50,8 +50,8 @@ export function PlanSummary({ me }: { me: Me }) {
             <dt className="text-muted-foreground">Free trial</dt>
             <dd className="mt-0.5 font-medium" data-testid="account-trial">
               {days === 0
-                ? `Ended on ${dateFormat.format(new Date(business.trialEndsAt))}`
-                : `Ends on ${dateFormat.format(new Date(business.trialEndsAt))} (${days} ${days === 1 ? 'day' : 'days'} left)`}
+                ? `Ended on ${formatDate(business.trialEndsAt, business.timeZone, 'long')}`
+                : `Ends on ${formatDate(business.trialEndsAt, business.timeZone, 'long')} (${days} ${days === 1 ? 'day' : 'days'} left)`}
             </dd>
           </div>
         ) : null}
@@ -61,7 +61,7 @@ export function PlanSummary({ me }: { me: Me }) {
         </div>
         <div>
           <dt className="text-muted-foreground">Member since</dt>
-          <dd className="mt-0.5 font-medium">{dateFormat.format(new Date(business.createdAt))}</dd>
+          <dd className="mt-0.5 font-medium">{formatDate(business.createdAt, business.timeZone, 'long')}</dd>
         </div>
       </dl>
       <Link to={paths.pricing} className="inline-block text-sm font-medium text-link underline-offset-4 hover:underline">

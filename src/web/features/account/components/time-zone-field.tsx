@@ -1,18 +1,7 @@
 import { useMemo } from 'react';
-import { isValidTimeZone } from '@core/validation/auth';
 import { FieldError } from '@web/components/field-error';
 import { Label } from '@web/components/ui/label';
 import { NativeSelect } from '@web/features/portals/components/native-select';
-
-/** The browser's time zone (the sign-up's default, D8), else UTC. */
-export function browserTimeZone(): string {
-  try {
-    const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    return tz && isValidTimeZone(tz) ? tz : 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
 
 function timeZones(current: string): string[] {
   let zones: string[];

@@ -16,3 +16,8 @@ export function useMeIfSignedIn(): { data: Me | null | undefined; isPending: boo
   if (session.data === false) return { data: null, isPending: false };
   return { data: me.data, isPending: session.isPending || me.isPending };
 }
+
+/** The signed-in business's time zone, for showing dates and times (decisions D8); undefined until known. */
+export function useBusinessTimeZone(): string | undefined {
+  return useMe().data?.business?.timeZone || undefined;
+}

@@ -4,7 +4,9 @@ import { useState } from 'react';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { useBusinessTimeZone } from '@web/features/auth/api/use-me';
 import { errorMessage } from '@web/lib/api-client';
+import { formatDate } from '@web/lib/date-time';
 import { removedClientsQueryOptions, useRestoreClient } from '../api/clients';
 
 const SHOWN = 20;
@@ -13,6 +15,7 @@ const SHOWN = 20;
 export function RemovedClients({ portalId, sourceType }: { portalId: string; sourceType: string }) {
   const removed = useQuery(removedClientsQueryOptions(portalId, 1, SHOWN));
   const restore = useRestoreClient(portalId);
+  const timeZone = useBusinessTimeZone();
   const [note, setNote] = useState<string | null>(null);
   if (!removed.data || removed.data.total === 0) {
     return note ? (
@@ -48,7 +51,7 @@ export function RemovedClients({ portalId, sourceType }: { portalId: string; sou
                 <p className="truncate font-medium">{c.name}</p>
                 <p className="truncate text-xs text-muted-foreground">
                   {c.email}
-                  {c.removedAt ? ` · removed ${new Date(c.removedAt).toLocaleDateString()}` : ''}
+                  {c.removedAt ? ` · removed ${formatDate(c.removedAt, timeZone)}` : ''}
                 </p>
               </div>
               <Button

@@ -1,5 +1,7 @@
-/** The dashboard's 'Updated' time (spec 2.15): Never, Just now, Nm ago, Nh ago, otherwise a date. */
-export function updatedLabel(iso: string | null | undefined, now = Date.now()): string {
+import { formatDate } from '@web/lib/date-time';
+
+/** The dashboard's 'Updated' time (spec 2.15): Never, Just now, Nm ago, Nh ago, otherwise the date in the business's zone. */
+export function updatedLabel(iso: string | null | undefined, timeZone: string | undefined, now = Date.now()): string {
   if (!iso) return 'Never';
   const then = new Date(iso).getTime();
   if (Number.isNaN(then)) return 'Never';
@@ -8,5 +10,5 @@ export function updatedLabel(iso: string | null | undefined, now = Date.now()): 
   if (minutes < 60) return `${minutes}m ago`;
   const hours = Math.floor(minutes / 60);
   if (hours < 24) return `${hours}h ago`;
-  return new Date(then).toLocaleDateString();
+  return formatDate(iso, timeZone);
 }

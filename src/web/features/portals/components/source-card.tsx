@@ -9,6 +9,7 @@ import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { Label } from '@web/components/ui/label';
+import { useBusinessTimeZone } from '@web/features/auth/api/use-me';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { syncRunsQueryOptions } from '../api/sync-runs';
 import type { Portal } from '../api/types';
@@ -33,6 +34,7 @@ export function SourceCard({ portal, onChangeMapping, onReplace }: { portal: Por
   const sync = useSyncPortal(portal.portalId);
   const update = useUpdatePortal(portal.portalId);
   const runs = useQuery(syncRunsQueryOptions(portal.portalId, sync.isPending));
+  const timeZone = useBusinessTimeZone();
   const latest = runs.data?.syncs[0];
   const running = runs.data?.syncs.find((r) => r.status === 'running');
   // A run that another tab or the scheduler started has ended: read the portal's new state.
@@ -73,14 +75,14 @@ export function SourceCard({ portal, onChangeMapping, onReplace }: { portal: Por
           ) : null}
           <div>
             <dt className="text-muted-foreground">Last good sync</dt>
-            <dd className="font-medium" title={formatDateTime(portal.sync.lastSyncedAt)}>
-              {relativeTime(portal.sync.lastSyncedAt)}
+            <dd className="font-medium" title={formatDateTime(portal.sync.lastSyncedAt, timeZone)}>
+              {relativeTime(portal.sync.lastSyncedAt, timeZone)}
             </dd>
           </div>
           {isSheet ? (
             <div>
               <dt className="text-muted-foreground">Next automatic sync</dt>
-              <dd className="font-medium">{portal.sync.nextSyncAt ? formatDateTime(portal.sync.nextSyncAt) : 'Not scheduled'}</dd>
+              <dd className="font-medium">{portal.sync.nextSyncAt ? formatDateTime(portal.sync.nextSyncAt, timeZone) : 'Not scheduled'}</dd>
             </div>
           ) : null}
           <div className="sm:col-span-2">
@@ -116,7 +118,7 @@ export function SourceCard({ portal, onChangeMapping, onReplace }: { portal: Por
           </Alert>
         ) : lastFailed ? (
           <Alert variant="destructive">
-            <AlertTitle>The last sync failed{portal.sync.lastErrorAt ? ` (${formatDateTime(portal.sync.lastErrorAt)})` : ''}</AlertTitle>
+            <AlertTitle>The last sync failed{portal.sync.lastErrorAt ? ` (${formatDateTime(portal.sync.lastErrorAt, timeZone)})` : ''}</AlertTitle>
             <AlertDescription>
               <p>{portal.sync.lastError}</p>
               <LastGoodSync at={portal.sync.lastSyncedAt} />
@@ -176,9 +178,10 @@ export function SourceCard({ portal, onChangeMapping, onReplace }: { portal: Por
 }
 
 function LastGoodSync({ at }: { at: string | null }) {
+  const timeZone = useBusinessTimeZone();
   return (
     <p className="mt-1 font-medium">
-      {at ? `Your portal shows the data of the last good sync, ${formatDateTime(at)}.` : 'No sync has applied yet.'}
+      {at ? `Your portal shows the data of the last good sync, ${formatDateTime(at, timeZone)}.` : 'No sync has applied yet.'}
     </p>
   );
 }

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useBusinessTimeZone } from '@web/features/auth/api/use-me';
 import { Badge } from '@web/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { syncRunsQueryOptions } from '../api/sync-runs';
@@ -58,6 +59,7 @@ export function RunDetails({ run }: { run: SyncRun }) {
 /** The portal's latest syncs and imports, newest first, with counts and errors. */
 export function SyncHistory({ portalId }: { portalId: string }) {
   const runs = useQuery(syncRunsQueryOptions(portalId));
+  const timeZone = useBusinessTimeZone();
   const list = runs.data?.syncs ?? [];
   return (
     <Card>
@@ -76,7 +78,7 @@ export function SyncHistory({ portalId }: { portalId: string }) {
                   <SyncStatusBadge status={run.status} />
                   <span className="text-sm font-medium">{triggerLabel[run.trigger]}</span>
                   <time className="text-sm text-muted-foreground" dateTime={run.startedAt}>
-                    {formatDateTime(run.startedAt)}
+                    {formatDateTime(run.startedAt, timeZone)}
                   </time>
                 </div>
                 {run.status === 'running' ? (

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { useBusinessTimeZone } from '@web/features/auth/api/use-me';
 import { paths } from '@web/lib/paths';
 import type { Portal } from '../api/types';
 import { formatDateTime } from '../lib/format';
@@ -11,15 +12,16 @@ import { lastSyncFailed } from '../lib/sync-state';
  * while clients see older data.
  */
 export function SyncProblemNotice({ portal }: { portal: Portal }) {
+  const timeZone = useBusinessTimeZone();
   if (!lastSyncFailed(portal)) return null;
   const { lastError, lastErrorAt, lastSyncedAt } = portal.sync;
   return (
     <Alert variant="destructive" className="mb-6">
-      <AlertTitle>The last sync failed{lastErrorAt ? ` (${formatDateTime(lastErrorAt)})` : ''}</AlertTitle>
+      <AlertTitle>The last sync failed{lastErrorAt ? ` (${formatDateTime(lastErrorAt, timeZone)})` : ''}</AlertTitle>
       <AlertDescription>
         <p>{lastError}</p>
         <p className="mt-1">
-          {lastSyncedAt ? `Your clients see the data of the last good sync, ${formatDateTime(lastSyncedAt)}.` : 'No sync has applied yet.'}{' '}
+          {lastSyncedAt ? `Your clients see the data of the last good sync, ${formatDateTime(lastSyncedAt, timeZone)}.` : 'No sync has applied yet.'}{' '}
           <Link to={paths.app.sheetsSetup} className="font-medium underline underline-offset-4">
             See the data source
           </Link>

@@ -1,20 +1,19 @@
-// Display helpers for sync times and counts.
+// Display helpers for sync times and counts. Times are in the business's time zone (D8: lib/date-time).
+import { formatDateTime as formatInstant } from '@web/lib/date-time';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** '3 Dec 2026, 14:05' in the browser's locale. */
-export function formatDateTime(iso: string | null): string {
-  return iso ? dateTime.format(new Date(iso)) : 'Never';
+/** 'Dec 3, 2026, 2:05 PM' in the business's time zone, or 'Never'. */
+export function formatDateTime(iso: string | null, timeZone: string | undefined): string {
+  return iso ? formatInstant(iso, timeZone) : 'Never';
 }
 
 /** 'Never', 'Just now', '5m ago', '3h ago', otherwise the date and time (spec 2.15 'Updated'). */
-export function relativeTime(iso: string | null, now = Date.now()): string {
+export function relativeTime(iso: string | null, timeZone: string | undefined, now = Date.now()): string {
   if (!iso) return 'Never';
   const minutes = Math.floor((now - new Date(iso).getTime()) / 60_000);
   if (minutes < 1) return 'Just now';
   if (minutes < 60) return `${minutes}m ago`;
   if (minutes < 24 * 60) return `${Math.floor(minutes / 60)}h ago`;
-  return formatDateTime(iso);
+  return formatDateTime(iso, timeZone);
 }
 
 /** 12,345 */
