@@ -77,8 +77,8 @@ const plural = (n: number, one: string, many: string) => `${numberWords.format(n
 
 /**
  * The card's workload insights, in plain words from the real queue and capacity, e.g. "There are 4 projects ahead
- * of yours. Our team completes about 15 projects a week, so we expect to finish yours around Tuesday, January 12,
- * 2027." Each sentence only uses what the portal shows.
+ * of yours. Our team completes about 15 projects a week. Allowing for the work on your project itself, we expect to
+ * finish it around Tuesday, January 12, 2027." Each sentence only uses what the portal shows.
  */
 export function workloadInsights(input: {
   queueState: QueueState | null;
@@ -99,7 +99,9 @@ export function workloadInsights(input: {
   const perWeek = weeklyCapacity(input.workload);
   const capacity = `Our team completes about ${plural(perWeek, 'project', 'projects')} a week`;
   if (input.showEstimate && input.estimatedCompletion) {
-    sentences.push(`${capacity}, so we expect to finish yours around ${formatDate(input.estimatedCompletion)}.`);
+    // The date also counts the work on the project itself (average duration, priority, buffer: D4), not only the
+    // queue ahead; "so" after the weekly figure read as if the queue alone put it weeks away.
+    sentences.push(`${capacity}. Allowing for the work on your project itself, we expect to finish it around ${formatDate(input.estimatedCompletion)}.`);
   } else if (input.showPosition && ahead > 0) {
     const weeks = Math.ceil(ahead / perWeek);
     sentences.push(`${capacity}, so we should start on yours within ${plural(weeks, 'week', 'weeks')}.`);
