@@ -151,11 +151,17 @@ function createUsageMeter(ctx: MeterCtx): UsageMeter {
       // Put the counts back so the next flush retries them.
       for (const d of days) addDaily(d.businessId, d.portalId, d.day, d.lookups, d.misses);
       for (const m of months) addMonthly(m.businessId, m.month, m.plan, m.lookups);
+      schedule();
       throw err;
     }
   }
 
   async function flush(): Promise<void> {
+    // Everything pending goes now: the scheduled flush has nothing left to do (the next count schedules another).
+    if (timer) {
+      clearTimeout(timer);
+      timer = null;
+    }
     while (flushing) await flushing;
     flushing = flushOnce().finally(() => {
       flushing = null;
