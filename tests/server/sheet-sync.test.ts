@@ -264,13 +264,18 @@ describe('connecting a sheet and syncing it', () => {
     expect((await clientsOf(c, '&removed=true')).total).toBe(0);
   });
 
-  it('follows columns that moved in the sheet', async () => {
+  it('follows columns that moved in the sheet, and a move alone changes no client', async () => {
     const c = await connected();
+    const before = await t.app.ctx.db.select({ clientId: clients.clientId, updatedAt: clients.updatedAt }).from(clients).where(eq(clients.portalId, c.portalId));
     const rows = taxRows().map((r) => [r[3]!, r[2]!, r[1]!, r[0]!, r[4]!, r[5]!, r[6]!]);
     google.set(c.sheetId, { kind: 'csv', body: toCsv(rows) });
     const res = await sync(c);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ unchanged: 0, updated: 12, removed: 0 });
+    expect(res.json()).toMatchObject({ unchanged: 12, updated: 0, imported: 0, removed: 0 });
+    const after = await t.app.ctx.db.select({ clientId: clients.clientId, updatedAt: clients.updatedAt }).from(clients).where(eq(clients.portalId, c.portalId));
+    expect(new Map(after.map((x) => [x.clientId, x.updatedAt.getTime()]))).toEqual(new Map(before.map((x) => [x.clientId, x.updatedAt.getTime()])));
+    const history = await t.app.ctx.db.select().from(clientStatusHistory).where(eq(clientStatusHistory.portalId, c.portalId));
+    expect(history).toHaveLength(0);
     expect((await portalOf(c)).source.columnMapping).toEqual({ id: 3, name: 2, email: 1, status: 0, priority: 4, date: 5, notes: 6 });
     expect((await clientsOf(c)).clients[0]).toMatchObject({ clientId: 'T-1001', name: 'Maria Gonzalez' });
   });

@@ -86,10 +86,36 @@ export const RESTORED_MARK = 'restored:';
 /** At most this many skipped rows are listed (the count is always complete). */
 export const MAX_LISTED_SKIPPED = 1000;
 
-/** Hash of what a client row holds (not its row number): equal hashes mean nothing to update. */
-function contentHash(c: ImportedClient): string {
+/** Marks a content hash taken over the cells in header-name order (see contentHash). */
+const HASH_VERSION = 'v2:';
+
+/**
+ * Hash of what a client row holds, not its row number nor the order of the sheet's columns (moving a column
+ * changes nothing for a client): equal hashes mean nothing to update.
+ */
+export function contentHash(c: ImportedClient): string {
+  const cells = Object.keys(c.raw)
+    .sort()
+    .map((header) => [header, c.raw[header]]);
+  return HASH_VERSION + crypto.hash('md5', JSON.stringify([c.name, c.email, c.status, c.priority, c.dateText, c.dueDate, c.notes, cells]), 'base64url');
+}
+
+/** The hash stored before 2026-11-22: the cells in the sheet's column order (a moved column changed it). */
+export function columnOrderHash(c: ImportedClient): string {
   return crypto.hash('md5', JSON.stringify([c.name, c.email, c.status, c.priority, c.dateText, c.dueDate, c.notes, c.raw]), 'base64url');
 }
+
+/**
+ * Whether a stored hash (without its restore mark) says the client holds `c`. A hash stored before the version
+ * mark is compared the old way, so the first sync after the change does not report every client as updated; it
+ * is replaced by the current kind once the client changes.
+ */
+export function holdsSame(stored: string, hash: string, c: ImportedClient): boolean {
+  if (stored === hash) return true;
+  return !stored.startsWith(HASH_VERSION) && stored === columnOrderHash(c);
+}
+
+const withoutRestoreMark = (stored: string) => (stored.startsWith(RESTORED_MARK) ? stored.slice(RESTORED_MARK.length) : stored);
 
 /**
  * Works out, without writing anything, what an import changes: reads the rows with core's importSheetRows (spec 5
@@ -179,11 +205,16 @@ export async function planImport(input: {
   const warnings = [...sheet.warnings];
   if (unreadableDates > 0) warnings.push(messages.sync.unreadableDates(unreadableDates));
 
+  // Whether each kept client holds what is stored (worked out once: a hash stored before 2026-11-22 costs a second).
+  const sameAsStored: (boolean | undefined)[] = new Array<boolean | undefined>(kept.length);
+  const unchanged = (i: number, before: ExistingClient) => (sameAsStored[i] ??= holdsSame(before.contentHash, hashes[i] as string, kept[i] as ImportedClient));
+
   // Whether the source brings any change decides what happens to restored clients.
   let sourceChanged = false;
   for (let i = 0; i < kept.length && !sourceChanged; i += 1) {
     const before = existing.get((kept[i] as ImportedClient).clientId);
-    if (!before || before.removed || before.contentHash !== hashes[i]) sourceChanged = true;
+    if (!before || before.removed || !unchanged(i, before)) sourceChanged = true;
+    if ((i + 1) % SLICE === 0) await yieldToEventLoop();
   }
   // Clients the business restored that the source still lacks: kept while the source is unchanged, else removed.
   const keptRestored: ExistingClient[] = [];
@@ -250,7 +281,7 @@ export async function planImport(input: {
     const estimatedCompletion = q.state === 'queued' ? q.estimatedCompletion : null;
     const hash = hashes[i] as string;
     const before = existing.get(c.clientId);
-    if (before && !before.removed && before.contentHash === hash) {
+    if (before && !before.removed && unchanged(i, before)) {
       plan.counts.unchanged += 1;
       queueWrite(before, c.clientId, c.row, q);
     } else {
@@ -280,7 +311,9 @@ export async function planImport(input: {
         plan.updates.push(write);
         if (before.removed) plan.counts.restored += 1;
         // A restored client back in the source as it was: only its restore mark is cleared.
-        else if (before.contentHash === RESTORED_MARK + hash) plan.counts.unchanged += 1;
+        else if (before.contentHash.startsWith(RESTORED_MARK) && holdsSame(withoutRestoreMark(before.contentHash), hash, c)) {
+          plan.counts.unchanged += 1;
+        }
         else plan.counts.updated += 1;
         if (before.status !== c.status) plan.statusChanges.push({ client_id: c.clientId, old_status: before.status, new_status: c.status });
       }
