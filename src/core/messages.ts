@@ -147,6 +147,8 @@ export const messages = {
         ? `This sync would remove ${removed} of your ${before} clients: the sheet now has ${now} clients, but not these (a different sheet or tab?). Replacing more than half is a large change, so nothing was changed; confirm to apply it.`
         : `This sync would remove ${removed} of your ${before} clients (the sheet now has ${now}). More than half is a large drop, so nothing was changed; confirm to apply it.`,
     alreadyRunning: 'A sync of this portal is already running. Please wait for it to finish.',
+    /** A manual queue change while a sync or a recalculation of the queue holds the portal. */
+    queueBusy: 'The queue of this portal is being updated right now. Please try again in a moment.',
     noSheet: 'This portal has no Google Sheet connected.',
     interrupted: 'The sync was interrupted before it finished. Nothing was changed.',
     binaryFile: 'This file is not a CSV file: it holds binary data (an Excel workbook, a PDF?). Save or export the sheet as CSV and upload that.',

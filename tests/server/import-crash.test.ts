@@ -21,7 +21,12 @@ const CRASH_ROWS = 20_000;
 
 type Target = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
 
-function runChild(target: Target, mode: 'seed' | 'import', rows: number, variant: number, killAtWritten?: number) {
+/**
+ * Runs the child; with `killAtWritten`, kills it once a progress step of `killPhase` reports that many rows. On the
+ * embedded database a large re-sync stages its rows first ('writing', before its transaction) and applies them in
+ * its transaction ('committing'); on PostgreSQL the transaction itself reports 'writing'.
+ */
+function runChild(target: Target, mode: 'setup' | 'seed' | 'import', rows: number, variant: number, killAtWritten?: number, killPhase = 'writing') {
   return new Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string; killedAt: number | null }>((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/import-child.ts'], {
       cwd: root,
@@ -33,7 +38,7 @@ function runChild(target: Target, mode: 'seed' | 'import', rows: number, variant
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       if (killAtWritten === undefined || killedAt !== null) return;
-      const m = [...out.matchAll(/PROGRESS writing (\d+) (\d+)/g)].at(-1);
+      const m = [...out.matchAll(new RegExp(`PROGRESS ${killPhase} (\\d+) (\\d+)`, 'g'))].at(-1);
       if (m && Number(m[1]) >= killAtWritten) {
         killedAt = Number(m[1]);
         child.kill('SIGKILL');
@@ -54,19 +59,24 @@ afterAll(async () => {
   await pgDatabase?.drop();
 });
 
+/** A fresh database (PostgreSQL or an embedded folder) for one test. */
+async function freshTarget(name: string): Promise<Target> {
+  if (testDbKind === 'postgres') {
+    pgDatabase = await createTestDatabase();
+    return { kind: 'postgres', url: pgDatabase.url! };
+  }
+  return { kind: 'pglite', dataDir: tmpDir(name) };
+}
+
 describe('killing the process in the middle of an import', () => {
   it('leaves the previous data intact', { timeout: 240_000 }, async () => {
-    let target: Target;
-    if (testDbKind === 'postgres') {
-      pgDatabase = await createTestDatabase();
-      target = { kind: 'postgres', url: pgDatabase.url! };
-    } else target = { kind: 'pglite', dataDir: tmpDir('import-crash') };
+    const target = await freshTarget('import-crash');
 
     const seeded = await runChild(target, 'seed', SEED_ROWS, 0);
     expect(seeded.out).toContain(`DONE ${SEED_ROWS} 0`);
 
     // Every 3rd status changes and 18,000 clients are new: the kill lands while the transaction writes them.
-    const crashed = await runChild(target, 'import', CRASH_ROWS, 3, 5000);
+    const crashed = await runChild(target, 'import', CRASH_ROWS, 3, 5000, target.kind === 'pglite' ? 'committing' : 'writing');
     expect(crashed.signal).toBe('SIGKILL');
     expect(crashed.killedAt).toBeGreaterThanOrEqual(5000);
     expect(crashed.out).not.toContain('DONE');
@@ -101,6 +111,49 @@ describe('killing the process in the middle of an import', () => {
     if (target.kind === 'pglite') {
       const again = await runChild(target, 'import', 3000, 3);
       expect(again.out).toContain('DONE 1000');
+      fs.rmSync(target.dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('of a first import leaves the portal without clients (written in steps on the embedded database)', { timeout: 240_000 }, async () => {
+    await pgDatabase?.drop();
+    pgDatabase = undefined;
+    const target = await freshTarget('import-crash-first');
+    expect((await runChild(target, 'setup', 0, 0)).out).toContain('DONE setup');
+
+    // On the embedded database the new clients are committed 1,000 at a time (other requests are answered between
+    // the steps); on PostgreSQL the one transaction is rolled back.
+    const crashed = await runChild(target, 'import', CRASH_ROWS, 0, 5000);
+    expect(crashed.signal).toBe('SIGKILL');
+    expect(crashed.out).not.toContain('DONE');
+
+    const database = target.kind === 'postgres' ? pgDatabase! : await openDatabase({ kind: 'pglite', dataDir: target.dataDir });
+    try {
+      const { db } = database;
+      const clientCount = async () => (await db.select({ n: count() }).from(clients).where(eq(clients.portalId, PORTAL)))[0]!.n;
+      const [run] = await db.select().from(syncRuns).where(eq(syncRuns.portalId, PORTAL));
+      expect(run!.status).toBe('running');
+      if (target.kind === 'pglite') {
+        expect(run!.insertsInSteps).toBe(true);
+        expect(await clientCount()).toBeGreaterThanOrEqual(4000);
+        await freeStaleLeases(db);
+      } else {
+        expect(await clientCount()).toBe(0);
+        await db.update(portals).set({ syncLeaseExpiresAt: new Date(Date.now() - 1000) }).where(eq(portals.id, PORTAL));
+      }
+      // At the next start the interrupted run is marked failed and what it wrote is gone: the portal is as before.
+      expect(await failInterruptedRuns(db)).toBe(1);
+      expect(await clientCount()).toBe(0);
+      const [failed] = await db.select().from(syncRuns).where(eq(syncRuns.portalId, PORTAL));
+      expect(failed).toMatchObject({ status: 'failed', errorMessage: 'The sync was interrupted before it finished. Nothing was changed.' });
+      const [portal] = await db.select().from(portals).where(eq(portals.id, PORTAL));
+      expect(portal!.lastSyncedAt).toBeNull();
+    } finally {
+      if (target.kind === 'pglite') await database.close();
+    }
+    if (target.kind === 'pglite') {
+      const again = await runChild(target, 'import', 3000, 0);
+      expect(again.out).toContain('DONE 3000 0');
       fs.rmSync(target.dataDir, { recursive: true, force: true });
     }
   });

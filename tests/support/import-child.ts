@@ -1,6 +1,7 @@
 // Runs one import in its own process, for the crash test: `node --import tsx tests/support/import-child.ts`
-// with IMPORT_CHILD = JSON { mode: 'seed' | 'import', kind, dataDir?, url?, rows, variant }.
-// 'seed' migrates (embedded), creates an owner, a business and a portal, and imports; 'import' imports again and
+// with IMPORT_CHILD = JSON { mode: 'setup' | 'seed' | 'import', kind, dataDir?, url?, rows, variant }.
+// 'setup' migrates (embedded), creates an owner, a business and a portal; 'seed' does that and imports; 'import'
+// imports again and
 // prints each progress step ("PROGRESS writing 5000 40000"), so the parent can kill it mid-transaction.
 import pino from 'pino';
 import { eq } from 'drizzle-orm';
@@ -13,7 +14,7 @@ import { onSyncProgress } from '../../src/server/services/sheet-sync/sync-progre
 import { makeSheet } from './make-sheet';
 
 interface ChildConfig {
-  mode: 'seed' | 'import';
+  mode: 'setup' | 'seed' | 'import';
   kind: 'pglite' | 'postgres';
   dataDir?: string;
   url?: string;
@@ -25,7 +26,7 @@ export const CHILD_PORTAL_ID = 'portal_crashtest';
 const config = JSON.parse(process.env.IMPORT_CHILD ?? '{}') as ChildConfig;
 const database = await openDatabase(config.kind === 'postgres' ? { kind: 'postgres', url: config.url!, max: 2 } : { kind: 'pglite', dataDir: config.dataDir! });
 const { db } = database;
-if (config.mode === 'seed') {
+if (config.mode === 'seed' || config.mode === 'setup') {
   if (config.kind === 'pglite') await runMigrations(database);
   await db.insert(users).values({ id: 'u-crash', name: 'Crash Owner', email: 'crash@example.com' }).onConflictDoNothing();
   await db
@@ -33,6 +34,11 @@ if (config.mode === 'seed') {
     .values({ id: 'b-crash', userId: 'u-crash', companyName: 'Crash Co', ownerName: 'Crash Owner', email: 'crash@example.com', plan: 'business' })
     .onConflictDoNothing();
   await db.insert(portals).values({ id: CHILD_PORTAL_ID, businessId: 'b-crash', name: 'Crash' }).onConflictDoNothing();
+}
+if (config.mode === 'setup') {
+  await database.close();
+  process.stdout.write('DONE setup\n');
+  process.exit(0);
 }
 const [portal] = await db.select().from(portals).where(eq(portals.id, CHILD_PORTAL_ID));
 onSyncProgress((_run, p) => {

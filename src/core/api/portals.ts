@@ -86,7 +86,7 @@ export const syncRunSchema = z.object({
   sourceType: z.string(),
   startedAt: z.iso.datetime(),
   finishedAt: z.iso.datetime().nullable(),
-  phase: z.enum(['fetching', 'reading', 'checking', 'writing', 'done']),
+  phase: z.enum(['fetching', 'reading', 'checking', 'writing', 'committing', 'done']),
   rowsProcessed: z.number().int(),
   rowsTotal: z.number().int(),
   rowsRead: z.number().int(),

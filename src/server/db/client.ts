@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePglite, PgliteDatabase } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -20,6 +20,14 @@ export interface Database {
   /** A cheap round trip, for the health check. */
   ping(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * True for the embedded database: one connection, so a transaction holds every other query until it ends (long
+ * writes go in steps there; PostgreSQL's other connections are not held).
+ */
+export function runsOneTransactionAtATime(db: Db): boolean {
+  return db instanceof PgliteDatabase;
 }
 
 export type DatabaseOptions =

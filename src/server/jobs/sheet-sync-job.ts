@@ -140,8 +140,13 @@ export function startSheetSyncJob(ctx: AppContext, options: SheetSyncJobOptions 
 export function registerSheetSyncJob(app: import('fastify').FastifyInstance, options: SheetSyncJobOptions = {}): void {
   let job: SheetSyncJob | undefined;
   app.addHook('onReady', async () => {
-    // One process per embedded database: leases left by an earlier (crashed) process are stale right away.
-    if (app.ctx.database.kind === 'pglite') await freeStaleLeases(app.ctx.db);
+    // One process per embedded database: leases left by an earlier (crashed) process are stale right away, and so
+    // are its runs (undone before any request: a first import it was writing in steps is deleted).
+    if (app.ctx.database.kind === 'pglite') {
+      await freeStaleLeases(app.ctx.db);
+      // A failure here must not stop the start: the job's tick tries again every 30 s.
+      await failInterruptedRuns(app.ctx.db).catch((err: unknown) => app.log.error({ err }, 'could not fail the runs an earlier process left'));
+    }
     job = startSheetSyncJob(app.ctx, options);
   });
   app.addHook('onClose', async () => {

@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { portals } from './portals';
 
 export type SyncTrigger = 'manual' | 'schedule' | 'upload' | 'setup';
@@ -24,7 +24,7 @@ export const syncRuns = pgTable(
     sourceType: text('source_type').notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
-    /** Progress while running: 'fetching' | 'reading' | 'checking' | 'writing' | 'done'. */
+    /** Progress while running: 'fetching' | 'reading' | 'checking' | 'writing' | 'committing' | 'done'. */
     phase: text('phase').notNull().default('fetching'),
     rowsProcessed: integer('rows_processed').notNull().default(0),
     rowsTotal: integer('rows_total').notNull().default(0),
@@ -39,6 +39,11 @@ export const syncRuns = pgTable(
     skippedRows: jsonb('skipped_rows').$type<SkippedRow[]>().notNull().default([]),
     /** Sheet problems that did not stop the sync: duplicate or blank headers, ragged rows, unreadable dates. */
     warnings: jsonb('warnings').$type<string[]>().notNull().default([]),
+    /**
+     * The run writes a first import in steps (the embedded database, a portal with no clients yet): until it
+     * finishes its clients are visible as they are written, and if it fails or is interrupted they are deleted.
+     */
+    insertsInSteps: boolean('inserts_in_steps').notNull().default(false),
     errorMessage: text('error_message'),
     actorUserId: text('actor_user_id'),
   },

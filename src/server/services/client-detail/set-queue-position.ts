@@ -1,3 +1,4 @@
+import { messages } from '@core/messages';
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clients, portals } from '../../db/schema';
@@ -6,6 +7,7 @@ import { recordActivity } from '../activity/record-activity';
 import { clientNotFoundMessage } from '../client-access/business-client';
 import { getPortalRow } from '../portals/get-portal';
 import { recomputeQueue } from '../sheet-sync/recompute-queue';
+import { acquireSyncLeaseWaiting, releaseSyncLease } from '../sheet-sync/sync-lease';
 
 /** A client's manual position override as it was before a change (to undo it). */
 export interface ManualPositionValue {
@@ -111,23 +113,32 @@ async function writeManualPositions(
   const known = new Set(before.map((b) => b.clientId));
   const changes = values.filter((v) => known.has(v.clientId));
   const previous = before.filter((b) => changes.some((c) => c.clientId === b.clientId && c.manualPosition !== b.manualPosition));
-  await db.transaction(async (tx) => {
-    for (const c of changes) {
-      await tx
-        .update(clients)
-        .set({ manualPosition: c.manualPosition })
-        .where(and(eq(clients.portalId, portalId), eq(clients.clientId, c.clientId)));
-    }
-    // The queue no longer follows from the source alone: the next sync must not skip as unchanged.
-    await tx.update(portals).set({ sourceFingerprint: null }).where(eq(portals.id, portalId));
-    await recordActivity(tx, {
-      type: 'client.queue_position_changed',
-      actorUserId: actor.userId,
-      ipAddress: actor.ipAddress ?? null,
-      businessId: actor.businessId,
-      detail: { portalId, ...detail, changed: previous.length },
+  // Under the portal's sync lease, like a restore: a sync running now computed its queue without this move and
+  // would write its own figures over it. A short holder (the daily queue recalculation) is waited for; a sync
+  // still running after that is 409 sync_in_progress.
+  const token = await acquireSyncLeaseWaiting(db, portalId);
+  if (!token) throw new ConflictError(messages.sync.queueBusy, 'sync_in_progress');
+  try {
+    await db.transaction(async (tx) => {
+      for (const c of changes) {
+        await tx
+          .update(clients)
+          .set({ manualPosition: c.manualPosition })
+          .where(and(eq(clients.portalId, portalId), eq(clients.clientId, c.clientId)));
+      }
+      // The queue no longer follows from the source alone: the next sync must not skip as unchanged.
+      await tx.update(portals).set({ sourceFingerprint: null }).where(eq(portals.id, portalId));
+      await recordActivity(tx, {
+        type: 'client.queue_position_changed',
+        actorUserId: actor.userId,
+        ipAddress: actor.ipAddress ?? null,
+        businessId: actor.businessId,
+        detail: { portalId, ...detail, changed: previous.length },
+      });
     });
-  });
-  await recomputeQueue(db, portalId, actor.timeZone);
+    await recomputeQueue(db, portalId, actor.timeZone, token);
+  } finally {
+    await releaseSyncLease(db, portalId, token).catch(() => {});
+  }
   return previous;
 }

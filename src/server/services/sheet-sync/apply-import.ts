@@ -1,6 +1,7 @@
+import crypto from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { copyValue, type CopyIn } from './copy-rows';
 import type { ClientWrite, ImportPlan, QueueWrite, StatusChange } from './plan-import';
 
@@ -197,4 +198,173 @@ export async function applyImportPlan(
 /** Rows a plan writes (for the progress total). */
 export function planWriteCount(plan: ImportPlan): number {
   return plan.removals.length + plan.inserts.length + plan.updates.length + plan.queueUpdates.length;
+}
+
+/**
+ * Rows per transaction when a write goes in steps on the embedded database (about 50 ms of its time for queue
+ * figures, 100 ms for new clients): what another request may wait for.
+ */
+export const STEP_ROWS = 1000;
+
+/**
+ * The first import of a portal that has no clients at all, on the embedded database: every batch of new clients
+ * but the last is written in its own short transaction (the last goes with the portal's state, in the caller's).
+ * There is no earlier data to keep; if the run fails or is interrupted, its clients are deleted
+ * (`deleteStepInserts`, and `failInterruptedRuns` at the next start). Returns the clients left for the caller.
+ */
+export async function insertFirstImportInSteps(
+  db: Db,
+  portalId: string,
+  rows: readonly ClientWrite[],
+  holdLease: (tx: Tx) => Promise<void>,
+  onStep: (written: number) => Promise<void>,
+): Promise<ClientWrite[]> {
+  const lastStart = Math.max(0, Math.floor((rows.length - 1) / STEP_ROWS) * STEP_ROWS);
+  for (let i = 0; i < lastStart; i += STEP_ROWS) {
+    await db.transaction(async (tx) => {
+      // Each step checks (and renews) the run's lease first: a run that lost it writes nothing more.
+      await holdLease(tx);
+      await insertClients(tx, portalId, rows.slice(i, i + STEP_ROWS) as ClientWrite[]);
+    });
+    await onStep(i + STEP_ROWS);
+    await yieldToEventLoop();
+  }
+  return rows.slice(lastStart);
+}
+
+/** Undoes a first import written in steps that did not finish: the portal had no clients before it. */
+export async function deleteStepInserts(db: Db | Tx, portalId: string): Promise<void> {
+  await db.execute(sql`delete from clients where portal_id = ${portalId}`);
+}
+
+/**
+ * Writes queue figures in short transactions of STEP_ROWS rows with a yield between them, and runs `last` in the
+ * last one (it marks the queue current). For the embedded database, which runs one transaction at a time: a
+ * single transaction over 100,000 rows held every other request for seconds. Queue figures are derived from the
+ * clients' data; until `last` commits the portal's queue is not marked current, so if the process stops midway
+ * they are computed again (by the scheduler or the next portal lookup). Meanwhile some clients show the new
+ * figures and some the old, for the moment the steps take.
+ */
+export async function writeQueueInSteps(
+  db: Db,
+  portalId: string,
+  rows: readonly QueueWrite[],
+  last: (tx: Tx) => Promise<unknown>,
+  onStep?: (written: number) => Promise<void> | void,
+  holdLease?: (tx: Tx) => Promise<void>,
+): Promise<void> {
+  let written = 0;
+  const parts = [...batches(rows, STEP_ROWS)];
+  if (parts.length === 0) parts.push([]);
+  for (let i = 0; i < parts.length; i += 1) {
+    const part = parts[i]!;
+    await db.transaction(async (tx) => {
+      await holdLease?.(tx);
+      if (part.length > 0) await updateQueue(tx, portalId, part);
+      if (i === parts.length - 1) await last(tx);
+    });
+    written += part.length;
+    await onStep?.(written);
+    await yieldToEventLoop();
+  }
+}
+
+/** What a plan stages, by kind: the temporary table's columns and the rows. */
+function stageParts(plan: ImportPlan) {
+  return [
+    { kind: 'removals', columns: 'client_id text', rows: plan.removals.map((client_id) => ({ client_id })) },
+    { kind: 'inserts', columns: CLIENT_COLUMN_TYPES, rows: plan.inserts },
+    { kind: 'updates', columns: CLIENT_COLUMN_TYPES, rows: plan.updates },
+    { kind: 'queue', columns: QUEUE_COLUMN_TYPES, rows: plan.queueUpdates },
+    { kind: 'history', columns: 'client_id text, old_status text, new_status text', rows: plan.statusChanges },
+  ] as const;
+}
+
+type StageKind = ReturnType<typeof stageParts>[number]['kind'];
+
+/** A plan's rows in temporary tables (numbered 1..rows in column `n`), made before its transaction. */
+export interface StagedPlan {
+  tables: { kind: StageKind; table: string; rows: number }[];
+}
+
+const columnNames = (types: string) =>
+  types
+    .split(',')
+    .map((c) => c.trim().split(/\s+/)[0])
+    .join(', ');
+
+/** Rows a staged plan's transaction applies per statement: each statement is one stretch of the embedded database's thread. */
+export const APPLY_SLICE = 2000;
+
+/**
+ * The embedded database, a plan too large for one short transaction: its rows are first copied into temporary
+ * tables of this session, STEP_ROWS at a time with a yield between them (other requests run meanwhile; the
+ * tables are invisible to them), then `applyStagedPlan` applies them set-based inside the one transaction. That
+ * transaction no longer reads JSON (about half of its time when fed row batches), so it holds others some three
+ * times shorter. A failure or a kill before it commits leaves the clients as they were; `dropStagedPlan` (or the
+ * end of the process) removes the tables.
+ */
+export async function stagePlan(db: Db, plan: ImportPlan, onStep: (staged: number) => Promise<void>): Promise<StagedPlan> {
+  const prefix = `sync_stage_${crypto.randomBytes(6).toString('hex')}`;
+  const staged: StagedPlan = { tables: [] };
+  let done = 0;
+  try {
+    for (const part of stageParts(plan)) {
+      if (part.rows.length === 0) continue;
+      const table = `${prefix}_${part.kind}`;
+      await db.execute(sql.raw(`create temp table ${table} (n serial primary key, ${part.columns})`));
+      staged.tables.push({ kind: part.kind, table, rows: part.rows.length });
+      for (const rows of batches(part.rows, STEP_ROWS)) {
+        await db.execute(
+          sql`insert into ${sql.raw(table)} (${sql.raw(columnNames(part.columns))}) select * from jsonb_to_recordset(${json(rows)}) as x(${sql.raw(part.columns)})`,
+        );
+        if (part.kind !== 'history') done += rows.length;
+        await onStep(done);
+        await yieldToEventLoop();
+      }
+    }
+    return staged;
+  } catch (err) {
+    await dropStagedPlan(db, staged).catch(() => {});
+    throw err;
+  }
+}
+
+/** Applies a staged plan in the caller's transaction: removals, new clients, changes, queue figures, status history. */
+export async function applyStagedPlan(tx: Tx, portalId: string, runId: string | null, staged: StagedPlan, onSlice?: (applied: number) => Promise<void> | void): Promise<void> {
+  let applied = 0;
+  for (const { kind, table, rows } of staged.tables) {
+    for (let from = 0; from < rows; from += APPLY_SLICE) {
+      const slice = sql.raw(`(select * from ${table} where n > ${from} and n <= ${from + APPLY_SLICE})`);
+      if (kind === 'removals') {
+        await tx.execute(sql`
+          update clients set removed_at = now(), updated_at = now(), queue_state = null, queue_position = null,
+            estimated_working_days = null, estimated_completion = null
+          where portal_id = ${portalId} and client_id in (select client_id from ${slice} s)`);
+      } else if (kind === 'inserts') {
+        await tx.execute(sql`
+          insert into clients (portal_id, ${sql.raw(CLIENT_FIELDS.join(', '))})
+          select ${portalId}, ${sql.raw(CLIENT_FIELDS.map((f) => `x.${f}`).join(', '))} from ${slice} x`);
+      } else if (kind === 'updates') await tx.execute(updateClientsFrom(portalId, sql`${slice} x`));
+      else if (kind === 'queue') await tx.execute(updateQueueFrom(portalId, sql`${slice} x`));
+      else {
+        await tx.execute(sql`
+          insert into client_status_history (portal_id, client_id, old_status, new_status, sync_run_id)
+          select ${portalId}, x.client_id, x.old_status, x.new_status, ${runId}::uuid from ${slice} x`);
+      }
+      if (kind !== 'history') applied += Math.min(APPLY_SLICE, rows - from);
+      await onSlice?.(applied);
+      await yieldToEventLoop();
+    }
+  }
+}
+
+/** Drops a staged plan's temporary tables. */
+export async function dropStagedPlan(db: Db, staged: StagedPlan): Promise<void> {
+  for (const { table } of staged.tables) await db.execute(sql.raw(`drop table if exists ${table}`));
+}
+
+/** Rows a plan writes in its transaction, status history included (what decides whether to stage it). */
+export function planRowCount(plan: ImportPlan): number {
+  return planWriteCount(plan) + plan.statusChanges.length;
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { messages } from '@core/messages';
 import type { Db } from '../../db/client';
 import { portals, syncRuns } from '../../db/schema';
@@ -20,20 +20,49 @@ export async function purgeRemovedClients(db: Db, limit = 5000): Promise<number>
 
 /**
  * Marks runs left 'running' by a crash or kill as failed: their portal's lease has expired or is gone (its
- * transaction, if any, was rolled back, so nothing they did remains).
+ * transaction, if any, was rolled back, so nothing they did remains). A first import that was writing in steps
+ * (embedded database) has its clients deleted: its portal had none before.
  */
 export async function failInterruptedRuns(db: Db): Promise<number> {
-  const stale = await db
-    .select({ id: syncRuns.id })
-    .from(syncRuns)
-    .innerJoin(portals, eq(portals.id, syncRuns.portalId))
-    .where(and(eq(syncRuns.status, 'running'), or(isNull(portals.syncLeaseExpiresAt), lt(portals.syncLeaseExpiresAt, sql`now()`))));
-  if (stale.length === 0) return 0;
-  await db
-    .update(syncRuns)
-    .set({ status: 'failed', phase: 'done', finishedAt: new Date(), errorMessage: messages.sync.interrupted })
-    .where(inArray(syncRuns.id, stale.map((s) => s.id)));
-  return stale.length;
+  return failRuns(db, or(isNull(portals.syncLeaseExpiresAt), lt(portals.syncLeaseExpiresAt, sql`now()`))!);
+}
+
+/**
+ * For a sync that has just taken the portal's lease (`leaseToken`): any other run of the portal still 'running'
+ * was left by a process that died or lost the lease, and is failed (and undone) now, before the new run reads the
+ * clients.
+ */
+export async function failStaleRunsOf(db: Db, portalId: string, leaseToken: string): Promise<number> {
+  return failRuns(db, and(eq(portals.id, portalId), eq(portals.syncLeaseOwner, leaseToken))!);
+}
+
+/**
+ * Fails the runs left 'running' on portals matching `portalCondition` (a free or expired lease, or the caller's
+ * own), in one transaction, so nothing takes the lease between finding them and undoing them.
+ */
+async function failRuns(db: Db, portalCondition: SQL): Promise<number> {
+  return db.transaction(async (tx) => {
+    const stale = await tx
+      .select({ id: syncRuns.id, portalId: syncRuns.portalId, insertsInSteps: syncRuns.insertsInSteps, startedAt: syncRuns.startedAt })
+      .from(syncRuns)
+      .innerJoin(portals, eq(portals.id, syncRuns.portalId))
+      .where(and(eq(syncRuns.status, 'running'), portalCondition))
+      // The portals' rows stay locked until this commits: no run takes a lease in between (PostgreSQL).
+      .for('update', { of: portals });
+    if (stale.length === 0) return 0;
+    for (const run of stale) {
+      if (!run.insertsInSteps) continue;
+      // Its clients, unless a later sync of the portal has applied since (then they are that sync's).
+      await tx.execute(sql`
+        delete from clients where portal_id = ${run.portalId} and not exists (
+          select 1 from sync_runs r where r.portal_id = ${run.portalId} and r.status = 'ok' and r.started_at > ${run.startedAt})`);
+    }
+    await tx
+      .update(syncRuns)
+      .set({ status: 'failed', phase: 'done', finishedAt: new Date(), errorMessage: messages.sync.interrupted })
+      .where(and(inArray(syncRuns.id, stale.map((s) => s.id)), eq(syncRuns.status, 'running')));
+    return stale.length;
+  });
 }
 
 /**

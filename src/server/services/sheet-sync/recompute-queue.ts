@@ -1,16 +1,17 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { computeQueue, createEstimateContext } from '@core/estimate';
-import type { Db } from '../../db/client';
+import { runsOneTransactionAtATime, type Db, type Tx } from '../../db/client';
 import { clients, portals, type QueueState } from '../../db/schema';
-import { updateQueue, WRITE_BATCH } from './apply-import';
+import { updateQueue, WRITE_BATCH, writeQueueInSteps } from './apply-import';
 import type { QueueWrite } from './plan-import';
 import { acquireSyncLease, releaseSyncLease } from './sync-lease';
-import { readWorkloadSettings } from './run-sync';
+import { queueCurrentFor, readWorkloadSettings } from './run-sync';
 import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
 
 /**
  * Recomputes queue positions and estimates of a portal's clients (after a settings change, and once a day as
- * "today" moves), writing only the rows whose figures changed, in one transaction under the portal's lease.
+ * "today" moves), writing only the rows whose figures changed, under the portal's lease: in one transaction on
+ * PostgreSQL, in short steps on the embedded database (writeQueueInSteps).
  * Returns the rows changed, or null when a sync holds the lease (it computes the queue itself).
  */
 export async function recomputeQueue(db: Db, portalId: string, timeZone: string, leaseToken?: string): Promise<number | null> {
@@ -54,10 +55,14 @@ export async function recomputeQueue(db: Db, portalId: string, timeZone: string,
         next.estimated_completion !== r.estimatedCompletion
       ) changes.push(next);
     });
-    await db.transaction(async (tx) => {
-      for (let i = 0; i < changes.length; i += WRITE_BATCH) await updateQueue(tx, portalId, changes.slice(i, i + WRITE_BATCH));
-      await tx.update(portals).set({ queueComputedFor: estimate.today }).where(eq(portals.id, portalId));
-    });
+    const markCurrent = (tx: Tx) => tx.update(portals).set({ queueComputedFor: queueCurrentFor(portal.workloadSettings, estimate.today) }).where(eq(portals.id, portalId));
+    if (runsOneTransactionAtATime(db)) await writeQueueInSteps(db, portalId, changes, markCurrent);
+    else {
+      await db.transaction(async (tx) => {
+        for (let i = 0; i < changes.length; i += WRITE_BATCH) await updateQueue(tx, portalId, changes.slice(i, i + WRITE_BATCH));
+        await markCurrent(tx);
+      });
+    }
     forgetPortalMeta(db, portalId);
     return changes.length;
   } finally {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { canFinalizeMapping, detectColumns, mappingConfidence, type ColumnMapping } from '@core/columns';
 import { mappingFieldLabels, remapColumns, type RemapProblem } from '@core/column-remap';
@@ -15,11 +15,24 @@ import type { Env } from '../../env';
 import { AppError } from '../../errors';
 import { sheetSourceFor } from '../../integrations/sheets/google-sheets';
 import type { SheetSource } from '../../integrations/sheets/sheet-source';
-import { applyImportPlan, planWriteCount } from './apply-import';
+import {
+  applyImportPlan,
+  applyStagedPlan,
+  deleteStepInserts,
+  dropStagedPlan,
+  insertFirstImportInSteps,
+  planRowCount,
+  planWriteCount,
+  stagePlan,
+  STEP_ROWS,
+  writeQueueInSteps,
+  type StagedPlan,
+} from './apply-import';
 import { copyChannel } from './copy-rows';
 import { decodeCsvBytes, parseSheetCsv, type ParsedSheet } from './parse-csv';
 import { isLargeDrop, planImport, type ExistingClient, type ImportPlan } from './plan-import';
 import { DropNeedsConfirmationError, ImportInvalidError, SyncInProgressError } from './sync-errors';
+import { failStaleRunsOf } from './maintenance';
 import { acquireSyncLease, releaseSyncLease, renewSyncLease } from './sync-lease';
 import { clearSyncProgress, setSyncProgress, type SyncPhase } from './sync-progress';
 import { toSyncRunView, type SyncRunView } from './sync-run-view';
@@ -106,11 +119,22 @@ function useCopy(kind: 'pglite' | 'postgres'): boolean {
   return kind === 'postgres' || setting === '1';
 }
 
+/**
+ * The value for `portals.queue_computed_for` once figures computed with `settings` are written: `today`, unless the
+ * workload settings changed meanwhile (then null: stale, for the next recompute).
+ */
+export function queueCurrentFor(settings: unknown, today: string): SQL {
+  return sql`case when ${portals.workloadSettings} = ${JSON.stringify(settings)}::jsonb then ${today}::date else null end`;
+}
+
 /** The stored workload settings, defaults filled in. */
 export function readWorkloadSettings(stored: unknown): WorkloadSettings {
   const parsed = workloadSettingsSchema.safeParse(stored ?? {});
   return parsed.success ? parsed.data : defaultWorkloadSettings;
 }
+
+/** How often a run writing in steps renews its lease (leases last LEASE_SECONDS). */
+const LEASE_RENEW_MS = 30_000;
 
 /** A sync that writes at least this many clients refreshes the table's planner statistics. */
 const ANALYZE_AFTER_ROWS = 10_000;
@@ -212,9 +236,30 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
   const leaseToken = input.leaseToken ?? (input.dryRun ? null : await acquireSyncLease(db, portal.id));
   if (!input.dryRun && !leaseToken) throw new SyncInProgressError();
 
+  /** Why the lease is gone: the portal was deleted (404), or another run holds it now (409). */
+  const leaseLost = async (q: Db | Tx = db): Promise<AppError> => {
+    const [still] = await q.select({ id: portals.id }).from(portals).where(eq(portals.id, portal.id));
+    return still ? new SyncInProgressError() : new AppError(404, 'not_found', messages.portals.notFound);
+  };
+  /** Renews the lease (in `q`, a step's own transaction where there is one); a lost lease stops the run. */
+  const holdLease = async (q: Db | Tx = db) => {
+    if (leaseToken && !(await renewSyncLease(q, portal.id, leaseToken))) throw await leaseLost(q);
+  };
+  let leaseRenewedAt = Date.now();
+  /** Between staging steps (temporary tables only): renews the lease now and then. */
+  const keepLease = async () => {
+    if (Date.now() - leaseRenewedAt < LEASE_RENEW_MS) return;
+    await holdLease();
+    leaseRenewedAt = Date.now();
+  };
+
   const startedAt = new Date();
   let runId: string | null = null;
   let plan: ImportPlan | null = null;
+  /** New clients written in steps and not yet committed with the rest: deleted if the run fails. */
+  let stepsToUndo = false;
+  /** The plan's rows staged in temporary tables (embedded database), dropped when the run ends. */
+  let staged: StagedPlan | null = null;
   let lastProgressWrite = 0;
   // Where the time goes (logged at debug level; the import benchmark prints it).
   const timings: Record<string, number> = {};
@@ -234,6 +279,9 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
   };
 
   try {
+    // A run of this portal still 'running' while we hold its lease was left by a process that died or lost the
+    // lease: fail (and undo) it before reading the clients.
+    if (leaseToken) await failStaleRunsOf(db, portal.id, leaseToken);
     if (!input.dryRun) {
       const [run] = await db
         .insert(syncRuns)
@@ -268,7 +316,8 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
     const settings = readWorkloadSettings(portal.workloadSettings);
     const estimate = createEstimateContext(settings, input.timeZone, Date.now());
     await progress('checking', 0, sheet.rows.length, 'always');
-    const existing = await loadExistingClients(db, portal.id);
+    // On the embedded database each page is a stretch of the server's thread: smaller pages, shorter stalls.
+    const existing = await loadExistingClients(db, portal.id, deps.database.kind === 'pglite' ? 2_500 : 10_000);
     lap('loadExisting');
     plan = await planImport({
       sheet,
@@ -301,7 +350,8 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
     // 4. Apply, all or nothing.
     const total = planWriteCount(plan);
     await progress('writing', 0, total, 'always');
-    if (!(await renewSyncLease(db, portal.id, leaseToken!))) throw new SyncInProgressError();
+    await holdLease();
+    leaseRenewedAt = Date.now();
     const persistDuringWrite = deps.database.kind === 'postgres' ? 'throttled' : 'never';
     const now = new Date();
     const today = estimate.today;
@@ -310,10 +360,44 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
       ...sourceUpdate(portal, input, mapping, sheet.headers, dateOrder),
       sourceFingerprint: sourceFingerprint({ source: sourceName, bytes, mapping, dateOrder, workloadSettings: portal.workloadSettings }),
     };
+    // Settings changed while this sync ran: leave the queue stale for the scheduler to recompute.
+    const queueComputedFor = queueCurrentFor(portal.workloadSettings, today);
+    // On the embedded database (one transaction at a time) the figures of clients whose data did not change but whose
+    // place moved are derived data: they are written after the clients' data commits, in short steps, so a sync of
+    // a large sheet with a few edits does not hold every other request (writeQueueInSteps).
+    const queueInSteps = deps.database.kind === 'pglite' && finalPlan.queueUpdates.length > STEP_ROWS;
+    let dataPlan = queueInSteps ? { ...finalPlan, queueUpdates: [] } : finalPlan;
+    // Likewise the first import of a portal with no clients at all: there is nothing to keep, so its new clients go
+    // in short steps (deleted again if the run does not finish), the last with the portal's state below.
+    let stepped = 0;
+    if (deps.database.kind === 'pglite' && existing.size === 0 && finalPlan.inserts.length > STEP_ROWS) {
+      await db.update(syncRuns).set({ insertsInSteps: true }).where(eq(syncRuns.id, runId!));
+      stepsToUndo = true;
+      const rest = await insertFirstImportInSteps(db, portal.id, finalPlan.inserts, holdLease, (written) => progress('writing', written, total, 'never'));
+      stepped = finalPlan.inserts.length - rest.length;
+      dataPlan = { ...dataPlan, inserts: rest };
+      lap('insertSteps');
+    }
+    // What is left for the one transaction, when large, is staged first in steps (embedded database: stagePlan).
+    if (deps.database.kind === 'pglite' && planRowCount(dataPlan) > STEP_ROWS) {
+      staged = await stagePlan(db, dataPlan, async (done) => {
+        await progress('writing', stepped + done, total, 'never');
+        await keepLease();
+      });
+      lap('stageSteps');
+    }
     lap('beforeWrite');
     const [saved] = await db.transaction(async (tx) => {
-      const copy = useCopy(deps.database.kind) ? copyChannel(tx, deps.database.kind) : null;
-      await applyImportPlan(tx, portal.id, runId, finalPlan, (written) => progress('writing', written, total, persistDuringWrite), copy);
+      if (staged) {
+        const rows = planWriteCount(dataPlan);
+        await applyStagedPlan(tx, portal.id, runId, staged, (applied) => progress('committing', applied, rows, 'never'));
+      } else {
+        const copy = useCopy(deps.database.kind) ? copyChannel(tx, deps.database.kind) : null;
+        await applyImportPlan(tx, portal.id, runId, dataPlan, (written) => progress('writing', stepped + written, total, persistDuringWrite), copy);
+      }
+      // Still ours? A run that lost its lease (expired while it wrote) must not commit over another's work; a portal
+      // deleted meanwhile has no lease to renew.
+      await holdLease(tx);
       await tx
         .update(portals)
         .set({
@@ -322,8 +406,7 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
           lastAttemptAt: now,
           lastError: null,
           lastErrorAt: null,
-          // Settings changed while this sync ran: leave the queue stale for the scheduler to recompute.
-          queueComputedFor: sql`case when ${portals.workloadSettings} = ${JSON.stringify(portal.workloadSettings)}::jsonb then ${today}::date else null end`,
+          queueComputedFor: queueInSteps ? null : queueComputedFor,
           updatedAt: now,
         })
         .where(eq(portals.id, portal.id));
@@ -333,7 +416,21 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
         .where(eq(syncRuns.id, runId!))
         .returning();
     });
+    stepsToUndo = false;
     lap('write');
+    if (queueInSteps) {
+      // The sync has applied: a failure here leaves the queue marked stale, for the scheduler to recompute.
+      const before = total - finalPlan.queueUpdates.length;
+      await writeQueueInSteps(
+        db,
+        portal.id,
+        finalPlan.queueUpdates,
+        (tx) => tx.update(portals).set({ queueComputedFor }).where(eq(portals.id, portal.id)),
+        (written) => progress('writing', before + written, total, 'never'),
+        holdLease,
+      ).catch((e: unknown) => deps.logger.warn({ err: e, portalId: portal.id }, 'could not write queue figures after a sync (recomputed later)'));
+      lap('queueSteps');
+    }
     if (finalPlan.inserts.length + finalPlan.updates.length + finalPlan.removals.length >= ANALYZE_AFTER_ROWS) {
       // Fresh planner statistics at once, not at autovacuum's next round: with none for a freshly loaded portal, the
       // next sync's paged read of its clients was planned as bitmap scans and sorts (twice as slow).
@@ -342,10 +439,27 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
     }
     deps.logger.debug({ portalId: portal.id, timings, rows: total }, 'sheet sync timings');
     clearSyncProgress(runId!);
-    return result(toSyncRunView(saved!), true);
+    // The portal was deleted as the run finished (its run row went with it).
+    if (!saved) throw new AppError(404, 'not_found', messages.portals.notFound);
+    return result(toSyncRunView(saved), true);
   } catch (err) {
     // 5. Keep the last good data; record why.
-    if (runId) {
+    // Still holding the lease? If not, another run (or the clean-up) has taken over this portal: it undoes this
+    // run's steps and records the failure itself; writing here could delete or mislabel its work.
+    const ours = !leaseToken || (await renewSyncLease(db, portal.id, leaseToken).catch(() => false));
+    let undone = ours;
+    if (stepsToUndo && ours) {
+      undone = await deleteStepInserts(db, portal.id).then(
+        () => true,
+        (e: unknown) => {
+          deps.logger.warn({ err: e }, 'could not delete the clients of an unfinished first import (undone by the next run or start)');
+          return false;
+        },
+      );
+    }
+    if (runId && !undone) clearSyncProgress(runId);
+    // Not undone: the run stays 'running' (and marked), for the next run of the portal or the next start to undo.
+    if (runId && (undone || !stepsToUndo) && ours) {
       const status: SyncRunStatus = err instanceof DropNeedsConfirmationError ? 'needs_confirmation' : 'failed';
       const message = err instanceof AppError ? err.message : 'The sync failed unexpectedly. Nothing was changed.';
       if (!(err instanceof AppError)) deps.logger.error({ err, portalId: portal.id }, 'sheet sync failed');
@@ -369,8 +483,14 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
       }
       clearSyncProgress(runId);
     }
+    // A portal deleted while its run wrote makes the writes fail on its foreign keys: say what happened.
+    if (!(err instanceof AppError)) {
+      const gone = await leaseLost().catch(() => null);
+      if (gone?.status === 404) throw gone;
+    }
     throw err;
   } finally {
+    if (staged) await dropStagedPlan(db, staged).catch((e: unknown) => deps.logger.warn({ err: e }, 'could not drop the staged rows of a sync'));
     if (ownLease && leaseToken) await releaseSyncLease(db, portal.id, leaseToken).catch(() => {});
   }
 }

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { portals } from '../../db/schema';
 
 /** How long a lease lasts unless renewed; a crashed instance's lease frees itself after this. */
@@ -24,7 +24,7 @@ export async function acquireSyncLease(db: Db, portalId: string): Promise<string
 }
 
 /** Extends a held lease; false when it was lost (expired and taken by someone else). */
-export async function renewSyncLease(db: Db, portalId: string, token: string): Promise<boolean> {
+export async function renewSyncLease(db: Db | Tx, portalId: string, token: string): Promise<boolean> {
   const rows = await db
     .update(portals)
     .set({ syncLeaseExpiresAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
@@ -39,4 +39,17 @@ export async function releaseSyncLease(db: Db, portalId: string, token: string):
     .update(portals)
     .set({ syncLeaseOwner: null, syncLeaseExpiresAt: null })
     .where(and(eq(portals.id, portalId), eq(portals.syncLeaseOwner, token)));
+}
+
+/**
+ * Takes the lease, waiting up to `waitMs` for a short holder (a queue recalculation, a restore) to finish.
+ * Returns the token, or null when it is still held (a sync).
+ */
+export async function acquireSyncLeaseWaiting(db: Db, portalId: string, waitMs = 5000): Promise<string | null> {
+  const until = Date.now() + waitMs;
+  for (;;) {
+    const token = await acquireSyncLease(db, portalId);
+    if (token || Date.now() >= until) return token;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }

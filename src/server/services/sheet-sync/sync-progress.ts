@@ -1,7 +1,8 @@
 // Progress of running syncs in this process, for the UI to poll (GET .../syncs). The run row in the database gets
 // the same figures at phase changes (and, on PostgreSQL, while writing), so another instance can show them too.
 
-export type SyncPhase = 'fetching' | 'reading' | 'checking' | 'writing' | 'done';
+/** 'committing': the embedded database applies rows staged while 'writing' (apply-import.ts stagePlan). */
+export type SyncPhase = 'fetching' | 'reading' | 'checking' | 'writing' | 'committing' | 'done';
 
 export interface SyncProgress {
   phase: SyncPhase;

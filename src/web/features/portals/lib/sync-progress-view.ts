@@ -5,6 +5,7 @@ const phaseLabel: Record<SyncPhase, string> = {
   reading: 'Reading the rows',
   checking: 'Checking every row',
   writing: 'Saving',
+  committing: 'Saving the changes',
   done: 'Done',
 };
 

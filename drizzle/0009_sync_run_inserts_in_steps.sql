@@ -1,0 +1,1 @@
+ALTER TABLE "sync_runs" ADD COLUMN "inserts_in_steps" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,173 @@
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clients, portals, syncRuns } from '../../src/server/db/schema';
+import { failInterruptedRuns, failStaleRunsOf } from '../../src/server/services/sheet-sync/maintenance';
+import { acquireSyncLease, releaseSyncLease } from '../../src/server/services/sheet-sync/sync-lease';
+import { onSyncProgress } from '../../src/server/services/sheet-sync/sync-progress';
+import { makeSheet } from '../support/make-sheet';
+import { businessWithPortal, fixtureSheet, liftBusinessApiLimits, postCsv, request } from '../support/sheets';
+import { testDbKind } from '../support/test-database';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+// A first import written in steps (embedded database, decision 0005) that a crash interrupted leaves its clients
+// and a run marked 'running'. The next run of the portal, or the next start, undoes it; neither may delete the
+// clients of a sync that applied after it.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await liftBusinessApiLimits(t.app);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const sheet = fixtureSheet('tax-preparer.csv');
+
+/** What a crash in the middle of a stepped first import leaves: some of its clients, and its run 'running'. */
+async function leftByACrash(portalId: string, startedAt: Date) {
+  await t.app.ctx.db.insert(syncRuns).values({ portalId, trigger: 'upload', sourceType: 'csv_upload', status: 'running', phase: 'writing', insertsInSteps: true, startedAt });
+  await t.app.ctx.db.insert(clients).values(
+    [1, 2, 3].map((n) => ({
+      portalId,
+      clientId: `P-${n}`,
+      row: n + 1,
+      name: `Partial ${n}`,
+      email: `partial${n}@example.com`,
+      emailNormalized: `partial${n}@example.com`,
+      nameNormalized: `partial ${n}`,
+      status: 'Pending',
+      raw: {},
+      contentHash: 'x',
+    })),
+  );
+}
+
+const clientCount = async (portalId: string) => (await t.app.ctx.db.select({ n: count() }).from(clients).where(eq(clients.portalId, portalId)))[0]!.n;
+
+describe('an interrupted first import written in steps', () => {
+  it('is undone by the next import of its portal, which then applies in full; a later clean-up leaves that alone', async () => {
+    const o = await businessWithPortal(t.app);
+    await leftByACrash(o.portalId, new Date(Date.now() - 60_000));
+    expect(await clientCount(o.portalId)).toBe(3);
+
+    const res = await postCsv(t.app, `/api/v1/portals/${o.portalId}/import`, o.cookie, sheet);
+    expect(res.statusCode).toBe(200);
+    // The partial clients were the crashed run's: gone before this import read the portal, not "removed" by it.
+    expect(res.json()).toMatchObject({ status: 'ok', imported: 12, removed: 0 });
+    expect(await clientCount(o.portalId)).toBe(12);
+    const runs = await t.app.ctx.db.select().from(syncRuns).where(eq(syncRuns.portalId, o.portalId));
+    expect(runs.map((r) => r.status).sort()).toEqual(['failed', 'ok']);
+    expect(runs.find((r) => r.status === 'failed')!.errorMessage).toBe('The sync was interrupted before it finished. Nothing was changed.');
+
+    // A stale stepped run older than the applied import (its clean-up never ran): failed, and the clients stay.
+    await t.app.ctx.db.insert(syncRuns).values({
+      portalId: o.portalId,
+      trigger: 'upload',
+      sourceType: 'csv_upload',
+      status: 'running',
+      insertsInSteps: true,
+      startedAt: new Date(Date.now() - 3_600_000),
+    });
+    expect(await failInterruptedRuns(t.app.ctx.db)).toBe(1);
+    expect(await clientCount(o.portalId)).toBe(12);
+  });
+
+  it('is undone at the next start when no run of its portal came after it', async () => {
+    const o = await businessWithPortal(t.app);
+    await leftByACrash(o.portalId, new Date(Date.now() - 60_000));
+    expect(await failInterruptedRuns(t.app.ctx.db)).toBe(1);
+    expect(await clientCount(o.portalId)).toBe(0);
+    const [run] = await t.app.ctx.db.select().from(syncRuns).where(and(eq(syncRuns.portalId, o.portalId)));
+    expect(run).toMatchObject({ status: 'failed', phase: 'done' });
+  });
+});
+
+describe('a sync that loses its lease while it writes', () => {
+  it('writes nothing more and does not commit; the run now holding the lease undoes its steps', async () => {
+    const o = await businessWithPortal(t.app);
+    // Another instance takes the lease once 2,000 rows are written (as if ours had expired; on PostgreSQL the first
+    // COPY batch reports 5,000, and 7,000 more follow).
+    let taken = false;
+    const stop = onSyncProgress((_run, p) => {
+      if (taken || p.phase !== 'writing' || p.rowsProcessed < 2000) return;
+      taken = true;
+      void t.app.ctx.db
+        .update(portals)
+        .set({ syncLeaseOwner: 'another-instance', syncLeaseExpiresAt: new Date(Date.now() + 60_000) })
+        .where(eq(portals.id, o.portalId))
+        .execute();
+    });
+    try {
+      const res = await postCsv(t.app, `/api/v1/portals/${o.portalId}/import`, o.cookie, makeSheet(12_000));
+      expect(taken).toBe(true);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error).toMatchObject({ code: 'sync_in_progress' });
+    } finally {
+      stop();
+    }
+    // The lost run stopped at its next step and left its record and steps to the lease's holder (PostgreSQL: its
+    // one transaction rolled back, nothing to undo).
+    const [left] = await t.app.ctx.db.select().from(syncRuns).where(eq(syncRuns.portalId, o.portalId));
+    expect(left).toMatchObject({ status: 'running' });
+    expect(await clientCount(o.portalId)).toBeLessThanOrEqual(testDbKind === 'pglite' ? 3000 : 0);
+    const [portal] = await t.app.ctx.db.select().from(portals).where(eq(portals.id, o.portalId));
+    expect(portal).toMatchObject({ lastSyncedAt: null, lastError: null });
+    // The holder's run fails and undoes it before reading the clients.
+    expect(await failStaleRunsOf(t.app.ctx.db, o.portalId, 'another-instance')).toBe(1);
+    expect(await clientCount(o.portalId)).toBe(0);
+    const [failed] = await t.app.ctx.db.select().from(syncRuns).where(eq(syncRuns.portalId, o.portalId));
+    expect(failed).toMatchObject({ status: 'failed' });
+  });
+});
+
+describe('a portal deleted while its import writes', () => {
+  it('answers the import 404 (not found) on the embedded database; on PostgreSQL the delete waits for it', async () => {
+    const o = await businessWithPortal(t.app);
+    let deleting: Promise<unknown> | null = null;
+    const stop = onSyncProgress((_run, p) => {
+      if (deleting || p.phase !== 'writing' || p.rowsProcessed < 2000) return;
+      deleting = t.app.ctx.db.delete(portals).where(eq(portals.id, o.portalId)).execute();
+    });
+    try {
+      const res = await postCsv(t.app, `/api/v1/portals/${o.portalId}/import`, o.cookie, makeSheet(12_000));
+      expect(deleting).not.toBeNull();
+      await deleting;
+      if (testDbKind === 'pglite') {
+        // Deleted between two writing steps: the next step fails on the foreign key, and the answer says why.
+        expect(res.statusCode).toBe(404);
+        expect(res.json().error).toMatchObject({ code: 'not_found' });
+      } else {
+        // The import's transaction holds the portal row (its new clients reference it): the delete comes after.
+        expect(res.statusCode).toBe(200);
+      }
+    } finally {
+      stop();
+    }
+    expect(await clientCount(o.portalId)).toBe(0);
+  });
+});
+
+describe('a client placed by hand while a sync of its portal runs', () => {
+  it('is refused with 409 (the sync would write its own queue over it), and works once the sync is done', async () => {
+    const o = await businessWithPortal(t.app);
+    expect((await postCsv(t.app, `/api/v1/portals/${o.portalId}/import`, o.cookie, sheet)).statusCode).toBe(200);
+    const token = await acquireSyncLease(t.app.ctx.db, o.portalId);
+    expect(token).not.toBeNull();
+    const url = `/api/v1/portals/${o.portalId}/clients/T-1009/queue-position`;
+    // A short holder (a queue recalculation) would be waited for; this one stays, so after a few seconds: 409.
+    const busy = await request(t.app, 'PUT', url, o.cookie, { position: 1 });
+    expect(busy.statusCode).toBe(409);
+    expect(busy.json().error).toMatchObject({ code: 'sync_in_progress', message: 'The queue of this portal is being updated right now. Please try again in a moment.' });
+    const [before] = await t.app.ctx.db.select().from(clients).where(and(eq(clients.portalId, o.portalId), eq(clients.clientId, 'T-1009')));
+    expect(before!.manualPosition).toBeNull();
+    await releaseSyncLease(t.app.ctx.db, o.portalId, token!);
+    const done = await request(t.app, 'PUT', url, o.cookie, { position: 1 });
+    expect(done.statusCode).toBe(200);
+    // Held only briefly (as by the daily recalculation): the move waits for it instead of failing.
+    const brief = await acquireSyncLease(t.app.ctx.db, o.portalId);
+    setTimeout(() => void releaseSyncLease(t.app.ctx.db, o.portalId, brief!), 400);
+    const waited = await request(t.app, 'PUT', url, o.cookie, { position: 2 });
+    expect(waited.statusCode).toBe(200);
+  });
+});
