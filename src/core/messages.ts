@@ -151,6 +151,8 @@ export const messages = {
     queueBusy: 'The queue of this portal is being updated right now. Please try again in a moment.',
     noSheet: 'This portal has no Google Sheet connected.',
     interrupted: 'The sync was interrupted before it finished. Nothing was changed.',
+    /** A large change on the embedded database, stopped after its commit point (finished by the clean-up). */
+    unfinished: 'The changes were checked and saved, but applying them was interrupted. They are finished automatically within a minute.',
     binaryFile: 'This file is not a CSV file: it holds binary data (an Excel workbook, a PDF?). Save or export the sheet as CSV and upload that.',
     otherDelimiter: (separator: string) => `The values in this file are separated by ${separator}, not commas; it was read that way`,
     csvBodyRequired: 'Send the CSV file as the request body (Content-Type: text/csv).',

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client';
@@ -12,7 +12,8 @@ import { createTestDatabase, testDbKind, tmpDir } from '../support/test-database
 
 // Security 27: a kill in the middle of an import leaves the previous data intact. A child process imports
 // into the database and is killed with SIGKILL while its transaction is writing; the parent then opens the
-// database and finds the first import's data, unchanged.
+// database and finds the first import's data, unchanged. On the embedded database a large change is applied in
+// steps after a commit point: killed there, it is finished at the next start, and the new data is whole.
 
 const root = path.resolve(import.meta.dirname, '../..');
 const PORTAL = 'portal_crashtest';
@@ -23,8 +24,8 @@ type Target = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: str
 
 /**
  * Runs the child; with `killAtWritten`, kills it once a progress step of `killPhase` reports that many rows. On the
- * embedded database a large re-sync stages its rows first ('writing', before its transaction) and applies them in
- * its transaction ('committing'); on PostgreSQL the transaction itself reports 'writing'.
+ * embedded database a large re-sync stages its rows first ('writing', before its commit point) and applies them in
+ * steps after it ('committing'); on PostgreSQL the one transaction reports 'writing'.
  */
 function runChild(target: Target, mode: 'setup' | 'seed' | 'import', rows: number, variant: number, killAtWritten?: number, killPhase = 'writing') {
   return new Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string; killedAt: number | null }>((resolve, reject) => {
@@ -76,7 +77,8 @@ describe('killing the process in the middle of an import', () => {
     expect(seeded.out).toContain(`DONE ${SEED_ROWS} 0`);
 
     // Every 3rd status changes and 18,000 clients are new: the kill lands while the transaction writes them.
-    const crashed = await runChild(target, 'import', CRASH_ROWS, 3, 5000, target.kind === 'pglite' ? 'committing' : 'writing');
+    // (On the embedded database 'writing' is the staging of the rows, before the commit point: see the last test.)
+    const crashed = await runChild(target, 'import', CRASH_ROWS, 3, 5000);
     expect(crashed.signal).toBe('SIGKILL');
     expect(crashed.killedAt).toBeGreaterThanOrEqual(5000);
     expect(crashed.out).not.toContain('DONE');
@@ -156,5 +158,40 @@ describe('killing the process in the middle of an import', () => {
       expect(again.out).toContain('DONE 3000 0');
       fs.rmSync(target.dataDir, { recursive: true, force: true });
     }
+  });
+
+  it.runIf(testDbKind === 'pglite')('past its commit point (embedded database) is finished at the next start: the new data, whole', { timeout: 240_000 }, async () => {
+    const target = await freshTarget('import-crash-commit');
+    expect((await runChild(target, 'seed', SEED_ROWS, 0)).out).toContain(`DONE ${SEED_ROWS} 0`);
+    // Every client's data changes and 18,000 are new; killed once 5,000 staged rows are applied.
+    const crashed = await runChild(target, 'import', CRASH_ROWS, 0, 5000, 'committing');
+    expect(crashed.signal).toBe('SIGKILL');
+    expect(crashed.out).not.toContain('DONE');
+    const expected = parse(makeSheet(CRASH_ROWS, 42, 0), { from_line: 2 }) as string[][];
+    if (target.kind !== 'pglite') return;
+    const database = await openDatabase({ kind: 'pglite', dataDir: target.dataDir });
+    try {
+      const { db } = database;
+      const stored = async () => (await db.select({ clientId: clients.clientId, status: clients.status }).from(clients).where(eq(clients.portalId, PORTAL)));
+      const [run] = await db.select().from(syncRuns).where(and(eq(syncRuns.portalId, PORTAL), eq(syncRuns.status, 'running')));
+      expect(run!.stagedApply).toMatchObject({ committed: true });
+      const partial = (await stored()).length;
+      expect(partial).toBeGreaterThan(SEED_ROWS);
+      expect(partial).toBeLessThan(CRASH_ROWS);
+
+      // At the next start the interrupted run is finished from where it stopped: every row of the new file is there.
+      await freeStaleLeases(db);
+      expect(await failInterruptedRuns(db)).toBe(1);
+      const after = new Map((await stored()).map((c) => [c.clientId, c.status]));
+      expect(after.size).toBe(CRASH_ROWS);
+      expect(expected.every((r) => after.get(r[0]!) === r[3])).toBe(true);
+      const [finished] = await db.select().from(syncRuns).where(eq(syncRuns.id, run!.id));
+      expect(finished).toMatchObject({ status: 'ok', imported: CRASH_ROWS - SEED_ROWS, stagedApply: null });
+      const left = (await db.execute(sql`select count(*)::int as n from pg_class where relname like 'sync\\_stage\\_%'`)) as unknown as { rows: { n: number }[] };
+      expect(left.rows[0]!.n).toBe(0);
+    } finally {
+      await database.close();
+    }
+    fs.rmSync(target.dataDir, { recursive: true, force: true });
   });
 });

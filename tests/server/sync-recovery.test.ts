@@ -1,8 +1,10 @@
-import { and, count, eq } from 'drizzle-orm';
+import { parse } from 'csv-parse/sync';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clients, portals, syncRuns } from '../../src/server/db/schema';
+import { clients, clientStatusHistory, portals, syncRuns } from '../../src/server/db/schema';
 import { failInterruptedRuns, failStaleRunsOf } from '../../src/server/services/sheet-sync/maintenance';
 import { acquireSyncLease, releaseSyncLease } from '../../src/server/services/sheet-sync/sync-lease';
+import { dropOrphanStagedTables, finishStagedApply } from '../../src/server/services/sheet-sync/staged-apply';
 import { onSyncProgress } from '../../src/server/services/sheet-sync/sync-progress';
 import { makeSheet } from '../support/make-sheet';
 import { businessWithPortal, fixtureSheet, liftBusinessApiLimits, postCsv, request } from '../support/sheets';
@@ -169,5 +171,117 @@ describe('a client placed by hand while a sync of its portal runs', () => {
     setTimeout(() => void releaseSyncLease(t.app.ctx.db, o.portalId, brief!), 400);
     const waited = await request(t.app, 'PUT', url, o.cookie, { position: 2 });
     expect(waited.statusCode).toBe(200);
+  });
+});
+
+describe.runIf(testDbKind === 'pglite')('a large change applied in steps past its commit point (embedded database)', () => {
+  const rows = 3000;
+  const stageTables = async () =>
+    ((await t.app.ctx.db.execute(sql`select relname as name from pg_class where relname like 'sync\\_stage\\_%'`)) as unknown as { rows: { name: string }[] }).rows.map((r) => r.name);
+
+  it('stopped midway, is finished from where it stopped by the next run of its portal, no step twice', async () => {
+    const o = await businessWithPortal(t.app);
+    expect((await postCsv(t.app, `/api/v1/portals/${o.portalId}/import`, o.cookie, makeSheet(rows))).statusCode).toBe(200);
+    // Another file over the first: every client's data changes. Once 1,000 rows are applied the lease goes to another
+    // instance (as if ours had expired): the run stops at its next step, committed but not finished.
+    let taken = false;
+    const stop = onSyncProgress((_run, p) => {
+      if (taken || p.phase !== 'committing' || p.rowsProcessed < 1000) return;
+      taken = true;
+      void t.app.ctx.db
+        .update(portals)
+        .set({ syncLeaseOwner: 'another-instance', syncLeaseExpiresAt: new Date(Date.now() + 60_000) })
+        .where(eq(portals.id, o.portalId))
+        .execute();
+    });
+    const csv = makeSheet(rows, 43, 0);
+    let res;
+    try {
+      res = await postCsv(t.app, `/api/v1/portals/${o.portalId}/import`, o.cookie, csv);
+    } finally {
+      stop();
+    }
+    expect(taken).toBe(true);
+    expect(res.statusCode).toBe(503);
+    expect(res.json().error).toMatchObject({ code: 'sync_unfinished' });
+    const [left] = await t.app.ctx.db.select().from(syncRuns).where(and(eq(syncRuns.portalId, o.portalId), eq(syncRuns.status, 'running')));
+    expect(left!.stagedApply).toMatchObject({ committed: true });
+    expect(left!.stagedApply!.next.table + left!.stagedApply!.next.row).toBeGreaterThan(0);
+    expect(await stageTables()).not.toHaveLength(0);
+    const sample = (parse(csv, { from_line: 2 }) as string[][]).map((r) => ({ clientId: r[0]!, name: r[1]! }));
+    const names = async () =>
+      new Map((await t.app.ctx.db.select({ clientId: clients.clientId, name: clients.name }).from(clients).where(eq(clients.portalId, o.portalId))).map((c) => [c.clientId, c.name]));
+    const midway = await names();
+    const applied = sample.filter((c) => midway.get(c.clientId) === c.name).length;
+    expect(applied).toBeGreaterThanOrEqual(1000);
+    expect(applied).toBeLessThan(rows);
+
+    // The lease's holder finishes it before reading the clients; a clean-up running at the same time takes turns
+    // with it step by step, and no step is applied twice.
+    const [finished] = await Promise.all([failStaleRunsOf(t.app.ctx.db, o.portalId, 'another-instance'), finishStagedApply(t.app.ctx.db, left!.id)]);
+    expect(finished).toBe(1);
+    const after = await names();
+    expect(sample.every((c) => after.get(c.clientId) === c.name)).toBe(true);
+    const [run] = await t.app.ctx.db.select().from(syncRuns).where(eq(syncRuns.id, left!.id));
+    expect(run).toMatchObject({ status: 'ok', phase: 'done', updated: rows, stagedApply: null });
+    const before = parse(makeSheet(rows), { from_line: 2 }) as string[][];
+    const changed = (parse(csv, { from_line: 2 }) as string[][]).filter((r, i) => r[3] !== before[i]![3]).length;
+    const [history] = await t.app.ctx.db.select({ n: count() }).from(clientStatusHistory).where(eq(clientStatusHistory.syncRunId, left!.id));
+    expect(history!.n).toBe(changed);
+    expect(await stageTables()).toHaveLength(0);
+    const [portal] = await t.app.ctx.db.select().from(portals).where(eq(portals.id, o.portalId));
+    expect(portal!.queueComputedFor).not.toBeNull();
+  });
+
+  it('stopped while staging, leaves the clients as they were and its tables are dropped', async () => {
+    const o = await businessWithPortal(t.app);
+    expect((await postCsv(t.app, `/api/v1/portals/${o.portalId}/import`, o.cookie, makeSheet(rows))).statusCode).toBe(200);
+    let taken = false;
+    const stop = onSyncProgress((_run, p) => {
+      if (taken || p.phase !== 'writing' || p.rowsProcessed < 1000) return;
+      taken = true;
+      void t.app.ctx.db
+        .update(portals)
+        .set({ syncLeaseOwner: 'another-instance', syncLeaseExpiresAt: new Date(Date.now() + 60_000) })
+        .where(eq(portals.id, o.portalId))
+        .execute();
+    });
+    let res;
+    try {
+      res = await postCsv(t.app, `/api/v1/portals/${o.portalId}/import`, o.cookie, makeSheet(rows, 43, 0));
+    } finally {
+      stop();
+    }
+    expect(res.statusCode).toBe(409);
+    const [first] = parse(makeSheet(rows), { from_line: 2, to_line: 2 }) as string[][];
+    const [c] = await t.app.ctx.db.select().from(clients).where(and(eq(clients.portalId, o.portalId), eq(clients.clientId, first![0]!)));
+    expect(c!.name).toBe(first![1]);
+    expect(await failStaleRunsOf(t.app.ctx.db, o.portalId, 'another-instance')).toBe(1);
+    const runs = await t.app.ctx.db.select().from(syncRuns).where(eq(syncRuns.portalId, o.portalId));
+    expect(runs.map((r) => r.status).sort()).toEqual(['failed', 'ok']);
+    expect(await stageTables()).toHaveLength(0);
+  });
+
+  it('deleted with its portal midway: the import answers 404 and leaves no staged rows; stray tables go at start', async () => {
+    const o = await businessWithPortal(t.app);
+    expect((await postCsv(t.app, `/api/v1/portals/${o.portalId}/import`, o.cookie, makeSheet(rows))).statusCode).toBe(200);
+    let deleting: Promise<unknown> | null = null;
+    const stop = onSyncProgress((_run, p) => {
+      if (deleting || p.phase !== 'committing' || p.rowsProcessed < 1000) return;
+      deleting = t.app.ctx.db.delete(portals).where(eq(portals.id, o.portalId)).execute();
+    });
+    try {
+      const res = await postCsv(t.app, `/api/v1/portals/${o.portalId}/import`, o.cookie, makeSheet(rows, 43, 0));
+      expect(deleting).not.toBeNull();
+      await deleting;
+      expect(res.statusCode).toBe(404);
+    } finally {
+      stop();
+    }
+    expect(await stageTables()).toHaveLength(0);
+    // A process that died while staging for a portal deleted since leaves tables no run names: dropped at start.
+    await t.app.ctx.db.execute(sql`create table sync_stage_0123456789ab_updates (n serial primary key)`);
+    expect(await dropOrphanStagedTables(t.app.ctx.db)).toBe(1);
+    expect(await stageTables()).toHaveLength(0);
   });
 });

@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { businessProfiles, portals } from '../db/schema';
 import { AppError } from '../errors';
 import { failInterruptedRuns, freeStaleLeases, purgeRemovedClients } from '../services/sheet-sync/maintenance';
+import { dropOrphanStagedTables } from '../services/sheet-sync/staged-apply';
 import { recomputeQueue } from '../services/sheet-sync/recompute-queue';
 import { runSync } from '../services/sheet-sync/run-sync';
 import { acquireSyncLease, releaseSyncLease } from '../services/sheet-sync/sync-lease';
@@ -141,11 +142,13 @@ export function registerSheetSyncJob(app: import('fastify').FastifyInstance, opt
   let job: SheetSyncJob | undefined;
   app.addHook('onReady', async () => {
     // One process per embedded database: leases left by an earlier (crashed) process are stale right away, and so
-    // are its runs (undone before any request: a first import it was writing in steps is deleted).
+    // are its runs (before any request: a first import it was writing in steps is deleted, a large change past its
+    // commit point is finished).
     if (app.ctx.database.kind === 'pglite') {
       await freeStaleLeases(app.ctx.db);
       // A failure here must not stop the start: the job's tick tries again every 30 s.
       await failInterruptedRuns(app.ctx.db).catch((err: unknown) => app.log.error({ err }, 'could not fail the runs an earlier process left'));
+      await dropOrphanStagedTables(app.ctx.db).catch((err: unknown) => app.log.error({ err }, 'could not drop the staged rows an earlier process left'));
     }
     job = startSheetSyncJob(app.ctx, options);
   });

@@ -5,6 +5,28 @@ export type SyncTrigger = 'manual' | 'schedule' | 'upload' | 'setup';
 export type SyncRunStatus = 'running' | 'ok' | 'failed' | 'needs_confirmation';
 
 /** A skipped sheet row and why. */
+/** A table of rows a run staged (embedded database), applied in steps once the run commits. */
+export interface StagedTable {
+  kind: 'removals' | 'inserts' | 'updates' | 'queue' | 'history';
+  table: string;
+  rows: number;
+}
+
+/**
+ * A large run's apply on the embedded database (decision 0005): its rows are staged in tables, then, past the
+ * commit point (`committed`), applied in short transactions from `next` on. A committed apply is always finished
+ * (by its run, or by whoever finds the run interrupted); an uncommitted one is dropped.
+ */
+export interface StagedApply {
+  tables: StagedTable[];
+  committed: boolean;
+  /** The first row not yet applied: table index, rows of that table applied. */
+  next: { table: number; row: number };
+  /** Written to portals.queue_computed_for when finished (if the settings are still `settings`); null: left stale. */
+  queueDay: string | null;
+  settings: unknown;
+}
+
 export interface SkippedRow {
   row: number;
   reason: string;
@@ -44,6 +66,8 @@ export const syncRuns = pgTable(
      * finishes its clients are visible as they are written, and if it fails or is interrupted they are deleted.
      */
     insertsInSteps: boolean('inserts_in_steps').notNull().default(false),
+    /** The run's staged rows and how far their apply has gone (embedded database, large changes); null otherwise. */
+    stagedApply: jsonb('staged_apply').$type<StagedApply>(),
     errorMessage: text('error_message'),
     actorUserId: text('actor_user_id'),
   },

@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
@@ -8,10 +7,10 @@ import type { ClientWrite, ImportPlan, QueueWrite, StatusChange } from './plan-i
 /** Rows per statement: big enough that 100,000 rows are 40 statements, small enough to keep each one short. */
 export const WRITE_BATCH = 2500;
 
-const CLIENT_COLUMN_TYPES = `client_id text, row integer, name text, email text, email_normalized text, name_normalized text, status text,
+export const CLIENT_COLUMN_TYPES = `client_id text, row integer, name text, email text, email_normalized text, name_normalized text, status text,
    priority text, due_date_text text, due_date date, notes text, raw jsonb, content_hash text, queue_state text,
    queue_position integer, estimated_working_days integer, estimated_completion date`;
-const QUEUE_COLUMN_TYPES = `client_id text, row integer, queue_state text, queue_position integer, estimated_working_days integer, estimated_completion date`;
+export const QUEUE_COLUMN_TYPES = `client_id text, row integer, queue_state text, queue_position integer, estimated_working_days integer, estimated_completion date`;
 const CLIENT_COLUMNS = sql.raw(CLIENT_COLUMN_TYPES);
 const QUEUE_COLUMNS = sql.raw(QUEUE_COLUMN_TYPES);
 
@@ -32,7 +31,7 @@ async function insertClients(tx: Tx, portalId: string, rows: ClientWrite[]) {
 }
 
 /** Updates the portal's clients from rows `x` (a jsonb_to_recordset or a staging table) with the sheet's fields. */
-const updateClientsFrom = (portalId: string, x: SQL) => sql`
+export const updateClientsFrom = (portalId: string, x: SQL) => sql`
   update clients c set row = x.row, name = x.name, email = x.email, email_normalized = x.email_normalized,
     name_normalized = x.name_normalized, status = x.status, priority = x.priority, due_date_text = x.due_date_text,
     due_date = x.due_date, notes = x.notes, raw = x.raw, content_hash = x.content_hash, queue_state = x.queue_state,
@@ -42,7 +41,7 @@ const updateClientsFrom = (portalId: string, x: SQL) => sql`
   where c.portal_id = ${portalId} and c.client_id = x.client_id`;
 
 /** Updates row numbers and queue figures from rows `x` (no updated_at: the client's data did not change). */
-const updateQueueFrom = (portalId: string, x: SQL) => sql`
+export const updateQueueFrom = (portalId: string, x: SQL) => sql`
   update clients c set row = x.row, queue_state = x.queue_state, queue_position = x.queue_position,
     estimated_working_days = x.estimated_working_days, estimated_completion = x.estimated_completion
   from ${x}
@@ -74,7 +73,7 @@ async function recordStatusChanges(tx: Tx, portalId: string, runId: string | nul
 /** Rows per COPY (and per set-based statement after it): progress and yields between them. */
 export const COPY_BATCH = 5_000;
 
-const CLIENT_FIELDS = [
+export const CLIENT_FIELDS = [
   'client_id', 'row', 'name', 'email', 'email_normalized', 'name_normalized', 'status', 'priority', 'due_date_text',
   'due_date', 'notes', 'raw', 'content_hash', 'queue_state', 'queue_position', 'estimated_working_days', 'estimated_completion',
 ] as const;
@@ -267,101 +266,6 @@ export async function writeQueueInSteps(
     await onStep?.(written);
     await yieldToEventLoop();
   }
-}
-
-/** What a plan stages, by kind: the temporary table's columns and the rows. */
-function stageParts(plan: ImportPlan) {
-  return [
-    { kind: 'removals', columns: 'client_id text', rows: plan.removals.map((client_id) => ({ client_id })) },
-    { kind: 'inserts', columns: CLIENT_COLUMN_TYPES, rows: plan.inserts },
-    { kind: 'updates', columns: CLIENT_COLUMN_TYPES, rows: plan.updates },
-    { kind: 'queue', columns: QUEUE_COLUMN_TYPES, rows: plan.queueUpdates },
-    { kind: 'history', columns: 'client_id text, old_status text, new_status text', rows: plan.statusChanges },
-  ] as const;
-}
-
-type StageKind = ReturnType<typeof stageParts>[number]['kind'];
-
-/** A plan's rows in temporary tables (numbered 1..rows in column `n`), made before its transaction. */
-export interface StagedPlan {
-  tables: { kind: StageKind; table: string; rows: number }[];
-}
-
-const columnNames = (types: string) =>
-  types
-    .split(',')
-    .map((c) => c.trim().split(/\s+/)[0])
-    .join(', ');
-
-/** Rows a staged plan's transaction applies per statement: each statement is one stretch of the embedded database's thread. */
-export const APPLY_SLICE = 2000;
-
-/**
- * The embedded database, a plan too large for one short transaction: its rows are first copied into temporary
- * tables of this session, STEP_ROWS at a time with a yield between them (other requests run meanwhile; the
- * tables are invisible to them), then `applyStagedPlan` applies them set-based inside the one transaction. That
- * transaction no longer reads JSON (about half of its time when fed row batches), so it holds others some three
- * times shorter. A failure or a kill before it commits leaves the clients as they were; `dropStagedPlan` (or the
- * end of the process) removes the tables.
- */
-export async function stagePlan(db: Db, plan: ImportPlan, onStep: (staged: number) => Promise<void>): Promise<StagedPlan> {
-  const prefix = `sync_stage_${crypto.randomBytes(6).toString('hex')}`;
-  const staged: StagedPlan = { tables: [] };
-  let done = 0;
-  try {
-    for (const part of stageParts(plan)) {
-      if (part.rows.length === 0) continue;
-      const table = `${prefix}_${part.kind}`;
-      await db.execute(sql.raw(`create temp table ${table} (n serial primary key, ${part.columns})`));
-      staged.tables.push({ kind: part.kind, table, rows: part.rows.length });
-      for (const rows of batches(part.rows, STEP_ROWS)) {
-        await db.execute(
-          sql`insert into ${sql.raw(table)} (${sql.raw(columnNames(part.columns))}) select * from jsonb_to_recordset(${json(rows)}) as x(${sql.raw(part.columns)})`,
-        );
-        if (part.kind !== 'history') done += rows.length;
-        await onStep(done);
-        await yieldToEventLoop();
-      }
-    }
-    return staged;
-  } catch (err) {
-    await dropStagedPlan(db, staged).catch(() => {});
-    throw err;
-  }
-}
-
-/** Applies a staged plan in the caller's transaction: removals, new clients, changes, queue figures, status history. */
-export async function applyStagedPlan(tx: Tx, portalId: string, runId: string | null, staged: StagedPlan, onSlice?: (applied: number) => Promise<void> | void): Promise<void> {
-  let applied = 0;
-  for (const { kind, table, rows } of staged.tables) {
-    for (let from = 0; from < rows; from += APPLY_SLICE) {
-      const slice = sql.raw(`(select * from ${table} where n > ${from} and n <= ${from + APPLY_SLICE})`);
-      if (kind === 'removals') {
-        await tx.execute(sql`
-          update clients set removed_at = now(), updated_at = now(), queue_state = null, queue_position = null,
-            estimated_working_days = null, estimated_completion = null
-          where portal_id = ${portalId} and client_id in (select client_id from ${slice} s)`);
-      } else if (kind === 'inserts') {
-        await tx.execute(sql`
-          insert into clients (portal_id, ${sql.raw(CLIENT_FIELDS.join(', '))})
-          select ${portalId}, ${sql.raw(CLIENT_FIELDS.map((f) => `x.${f}`).join(', '))} from ${slice} x`);
-      } else if (kind === 'updates') await tx.execute(updateClientsFrom(portalId, sql`${slice} x`));
-      else if (kind === 'queue') await tx.execute(updateQueueFrom(portalId, sql`${slice} x`));
-      else {
-        await tx.execute(sql`
-          insert into client_status_history (portal_id, client_id, old_status, new_status, sync_run_id)
-          select ${portalId}, x.client_id, x.old_status, x.new_status, ${runId}::uuid from ${slice} x`);
-      }
-      if (kind !== 'history') applied += Math.min(APPLY_SLICE, rows - from);
-      await onSlice?.(applied);
-      await yieldToEventLoop();
-    }
-  }
-}
-
-/** Drops a staged plan's temporary tables. */
-export async function dropStagedPlan(db: Db, staged: StagedPlan): Promise<void> {
-  for (const { table } of staged.tables) await db.execute(sql.raw(`drop table if exists ${table}`));
 }
 
 /** Rows a plan writes in its transaction, status history included (what decides whether to stage it). */

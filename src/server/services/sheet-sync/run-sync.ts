@@ -10,30 +10,19 @@ import type { DateOrder } from '@core/sheet-values';
 import { todayInTimeZone } from '@core/dates';
 import { defaultWorkloadSettings, workloadSettingsSchema, type WorkloadSettings } from '@core/workload-settings';
 import type { Database, Db, Tx } from '../../db/client';
-import { clients, portals, syncRuns, type PortalSetupMethod, type SyncRunStatus, type SyncTrigger } from '../../db/schema';
+import { clients, portals, syncRuns, type PortalSetupMethod, type StagedTable, type SyncRunStatus, type SyncTrigger } from '../../db/schema';
 import type { Env } from '../../env';
 import { AppError } from '../../errors';
 import { sheetSourceFor } from '../../integrations/sheets/google-sheets';
 import type { SheetSource } from '../../integrations/sheets/sheet-source';
-import {
-  applyImportPlan,
-  applyStagedPlan,
-  deleteStepInserts,
-  dropStagedPlan,
-  insertFirstImportInSteps,
-  planRowCount,
-  planWriteCount,
-  stagePlan,
-  STEP_ROWS,
-  writeQueueInSteps,
-  type StagedPlan,
-} from './apply-import';
+import { applyImportPlan, deleteStepInserts, insertFirstImportInSteps, planRowCount, planWriteCount, STEP_ROWS, writeQueueInSteps } from './apply-import';
 import { copyChannel } from './copy-rows';
 import { decodeCsvBytes, parseSheetCsv, type ParsedSheet } from './parse-csv';
 import { isLargeDrop, planImport, type ExistingClient, type ImportPlan } from './plan-import';
 import { DropNeedsConfirmationError, ImportInvalidError, SyncInProgressError } from './sync-errors';
 import { failStaleRunsOf } from './maintenance';
 import { acquireSyncLease, releaseSyncLease, renewSyncLease } from './sync-lease';
+import { commitStagedApply, dropStagedTables, finishStagedApply, stagePlan } from './staged-apply';
 import { clearSyncProgress, setSyncProgress, type SyncPhase } from './sync-progress';
 import { toSyncRunView, type SyncRunView } from './sync-run-view';
 import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
@@ -208,7 +197,9 @@ function previewOf(sheet: ParsedSheet): string[][] {
  * 2. read the source (Google Sheet with time-out and size cap, or the upload) and parse it;
  * 3. check everything before writing: mapping and required columns, duplicate client ids, and the drop guard
  *    (more than half the clients removed needs `confirmDrop`);
- * 4. apply the whole plan in ONE transaction (clients, removals, status history, portal state, run record);
+ * 4. apply the whole plan in ONE transaction (clients, removals, status history, portal state, run record); on the
+ *    embedded database a large change is staged, committed in one short transaction and then applied in steps
+ *    that are always finished (staged-apply.ts);
  * 5. on any failure keep the last good data, record the error on the run (and on the portal for its own source),
  *    and rethrow it for the caller.
  */
@@ -246,7 +237,7 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
     if (leaseToken && !(await renewSyncLease(q, portal.id, leaseToken))) throw await leaseLost(q);
   };
   let leaseRenewedAt = Date.now();
-  /** Between staging steps (temporary tables only): renews the lease now and then. */
+  /** Between staging steps (the run's own tables only): renews the lease now and then. */
   const keepLease = async () => {
     if (Date.now() - leaseRenewedAt < LEASE_RENEW_MS) return;
     await holdLease();
@@ -258,8 +249,10 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
   let plan: ImportPlan | null = null;
   /** New clients written in steps and not yet committed with the rest: deleted if the run fails. */
   let stepsToUndo = false;
-  /** The plan's rows staged in temporary tables (embedded database), dropped when the run ends. */
-  let staged: StagedPlan | null = null;
+  /** The plan's rows staged in tables (embedded database, a large change): dropped if the run fails before its commit point. */
+  let staged: StagedTable[] | null = null;
+  /** Past the commit point of a staged apply: the run is finished, by this process or by whoever finds it interrupted. */
+  let committed = false;
   let lastProgressWrite = 0;
   // Where the time goes (logged at debug level; the import benchmark prints it).
   const timings: Record<string, number> = {};
@@ -378,44 +371,59 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
       dataPlan = { ...dataPlan, inserts: rest };
       lap('insertSteps');
     }
-    // What is left for the one transaction, when large, is staged first in steps (embedded database: stagePlan).
+    const portalState = {
+      ...sourceFields,
+      lastSyncedAt: now,
+      lastAttemptAt: now,
+      lastError: null,
+      lastErrorAt: null,
+      queueComputedFor: queueInSteps ? null : queueComputedFor,
+      updatedAt: now,
+    };
+    let saved: typeof syncRuns.$inferSelect | undefined;
     if (deps.database.kind === 'pglite' && planRowCount(dataPlan) > STEP_ROWS) {
-      staged = await stagePlan(db, dataPlan, async (done) => {
+      // Embedded database, a large change: staged in steps, committed in one short transaction, then applied in
+      // steps (staged-apply.ts); a run interrupted past its commit point is finished by the next run or start.
+      staged = await stagePlan(db, runId!, dataPlan, async (done) => {
         await progress('writing', stepped + done, total, 'never');
         await keepLease();
       });
       lap('stageSteps');
-    }
-    lap('beforeWrite');
-    const [saved] = await db.transaction(async (tx) => {
-      if (staged) {
-        const rows = planWriteCount(dataPlan);
-        await applyStagedPlan(tx, portal.id, runId, staged, (applied) => progress('committing', applied, rows, 'never'));
-      } else {
+      const tables = staged;
+      await db.transaction(async (tx) => {
+        await holdLease(tx);
+        await tx
+          .update(portals)
+          .set({ ...portalState, queueComputedFor: null })
+          .where(eq(portals.id, portal.id));
+        await tx.update(syncRuns).set(countsOf(finalPlan, 'running')).where(eq(syncRuns.id, runId!));
+        await commitStagedApply(tx, runId!, tables, queueInSteps ? null : today, portal.workloadSettings);
+      });
+      committed = true;
+      await finishStagedApply(db, runId!, {
+        holdLease,
+        onStep: (applied, rows) => progress('committing', applied, rows, 'never'),
+      });
+      lap('applySteps');
+      // Finished (here, or by a clean-up that took over), or gone with its portal.
+      [saved] = await db.select().from(syncRuns).where(eq(syncRuns.id, runId!));
+      if (saved?.status !== 'ok') throw await leaseLost();
+    } else {
+      lap('beforeWrite');
+      [saved] = await db.transaction(async (tx) => {
         const copy = useCopy(deps.database.kind) ? copyChannel(tx, deps.database.kind) : null;
         await applyImportPlan(tx, portal.id, runId, dataPlan, (written) => progress('writing', stepped + written, total, persistDuringWrite), copy);
-      }
-      // Still ours? A run that lost its lease (expired while it wrote) must not commit over another's work; a portal
-      // deleted meanwhile has no lease to renew.
-      await holdLease(tx);
-      await tx
-        .update(portals)
-        .set({
-          ...sourceFields,
-          lastSyncedAt: now,
-          lastAttemptAt: now,
-          lastError: null,
-          lastErrorAt: null,
-          queueComputedFor: queueInSteps ? null : queueComputedFor,
-          updatedAt: now,
-        })
-        .where(eq(portals.id, portal.id));
-      return tx
-        .update(syncRuns)
-        .set({ ...countsOf(finalPlan, 'ok'), finishedAt: new Date(), phase: 'done', rowsProcessed: total, rowsTotal: total })
-        .where(eq(syncRuns.id, runId!))
-        .returning();
-    });
+        // Still ours? A run that lost its lease (expired while it wrote) must not commit over another's work; a portal
+        // deleted meanwhile has no lease to renew.
+        await holdLease(tx);
+        await tx.update(portals).set(portalState).where(eq(portals.id, portal.id));
+        return tx
+          .update(syncRuns)
+          .set({ ...countsOf(finalPlan, 'ok'), finishedAt: new Date(), phase: 'done', rowsProcessed: total, rowsTotal: total })
+          .where(eq(syncRuns.id, runId!))
+          .returning();
+      });
+    }
     stepsToUndo = false;
     lap('write');
     if (queueInSteps) {
@@ -443,6 +451,19 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
     if (!saved) throw new AppError(404, 'not_found', messages.portals.notFound);
     return result(toSyncRunView(saved), true);
   } catch (err) {
+    if (committed) {
+      // Past the commit point nothing is undone: the apply stays committed, and the next run of the portal or the
+      // clean-up (every tick of the sync job, and each start) finishes it from where it stopped.
+      if (runId) clearSyncProgress(runId);
+      const gone = await leaseLost().catch(() => null);
+      if (gone?.status === 404) {
+        // The portal and its run are gone (deleted meanwhile): nobody will finish the apply; its tables go.
+        if (staged) await dropStagedTables(db, staged).catch((e: unknown) => deps.logger.warn({ err: e }, 'could not drop the staged rows of a sync'));
+        throw gone;
+      }
+      deps.logger.error({ err, portalId: portal.id, runId }, 'a committed sync stopped before it finished applying (finished by the clean-up)');
+      throw new AppError(503, 'sync_unfinished', messages.sync.unfinished);
+    }
     // 5. Keep the last good data; record why.
     // Still holding the lease? If not, another run (or the clean-up) has taken over this portal: it undoes this
     // run's steps and records the failure itself; writing here could delete or mislabel its work.
@@ -490,7 +511,8 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
     }
     throw err;
   } finally {
-    if (staged) await dropStagedPlan(db, staged).catch((e: unknown) => deps.logger.warn({ err: e }, 'could not drop the staged rows of a sync'));
+    // Past the commit point the tables are the apply's: dropped when it finishes (here, or by whoever finishes it).
+    if (staged && !committed) await dropStagedTables(db, staged).catch((e: unknown) => deps.logger.warn({ err: e }, 'could not drop the staged rows of a sync'));
     if (ownLease && leaseToken) await releaseSyncLease(db, portal.id, leaseToken).catch(() => {});
   }
 }

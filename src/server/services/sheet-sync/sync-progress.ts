@@ -1,7 +1,7 @@
 // Progress of running syncs in this process, for the UI to poll (GET .../syncs). The run row in the database gets
 // the same figures at phase changes (and, on PostgreSQL, while writing), so another instance can show them too.
 
-/** 'committing': the embedded database applies rows staged while 'writing' (apply-import.ts stagePlan). */
+/** 'committing': the embedded database applies, in steps, rows staged while 'writing' (staged-apply.ts). */
 export type SyncPhase = 'fetching' | 'reading' | 'checking' | 'writing' | 'committing' | 'done';
 
 export interface SyncProgress {

@@ -1,0 +1,1 @@
+ALTER TABLE "sync_runs" ADD COLUMN "staged_apply" jsonb;

@@ -1,0 +1,198 @@
+// A large change on the embedded database (decision 0005, "Embedded database: applying in steps"). PGlite runs one
+// transaction at a time, so applying tens of thousands of changed clients in one transaction held every other
+// request of every business for seconds. Instead:
+// 1. stage: the plan's rows go into tables of their own, in short steps (nothing a reader sees changes);
+// 2. commit point: one short transaction writes the portal's new state and marks the run's apply committed;
+// 3. apply: the staged rows are applied to clients STEP_ROWS at a time, each step in its own transaction that also
+//    records how far the apply has gone. A step is all or nothing, and no step is applied twice.
+// A run interrupted before its commit point leaves the clients as they were (its tables are dropped); one
+// interrupted after it is finished from where it stopped, by the next run of the portal or the next start
+// (maintenance.ts), so the portal never stays half applied. While the steps run, readers of that one portal may
+// see some clients already changed and others not yet: the moment the steps take.
+import crypto from 'node:crypto';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { portals, syncRuns, type StagedApply, type StagedTable } from '../../db/schema';
+import { CLIENT_COLUMN_TYPES, CLIENT_FIELDS, QUEUE_COLUMN_TYPES, STEP_ROWS, updateClientsFrom, updateQueueFrom } from './apply-import';
+import type { ImportPlan } from './plan-import';
+
+const json = (value: unknown): SQL => sql`${JSON.stringify(value)}::jsonb`;
+
+/** What a plan stages, by kind, in the order they are applied: the table's columns and the rows. */
+function stageParts(plan: ImportPlan) {
+  return [
+    { kind: 'removals', columns: 'client_id text', rows: plan.removals.map((client_id) => ({ client_id })) },
+    { kind: 'inserts', columns: CLIENT_COLUMN_TYPES, rows: plan.inserts },
+    { kind: 'updates', columns: CLIENT_COLUMN_TYPES, rows: plan.updates },
+    { kind: 'queue', columns: QUEUE_COLUMN_TYPES, rows: plan.queueUpdates },
+    { kind: 'history', columns: 'client_id text, old_status text, new_status text', rows: plan.statusChanges },
+  ] as const;
+}
+
+const columnNames = (types: string) =>
+  types
+    .split(',')
+    .map((c) => c.trim().split(/\s+/)[0])
+    .join(', ');
+
+function* batches<T>(items: readonly T[], size: number): Generator<T[]> {
+  for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
+}
+
+/** Rows the staged tables hold that count as written clients (history rows go with their clients). */
+export const stagedClientRows = (tables: readonly StagedTable[]) => tables.filter((t) => t.kind !== 'history').reduce((n, t) => n + t.rows, 0);
+
+/**
+ * Copies the plan's rows into tables named after the run (numbered 1..rows in column `n`), STEP_ROWS at a time
+ * with a yield between the steps. The run records its tables first, so a crash leaves nothing nobody can find.
+ * Returns the tables, in apply order.
+ */
+export async function stagePlan(db: Db, runId: string, plan: ImportPlan, onStep: (staged: number) => Promise<void>): Promise<StagedTable[]> {
+  const prefix = `sync_stage_${crypto.randomBytes(6).toString('hex')}`;
+  const parts = stageParts(plan).filter((p) => p.rows.length > 0);
+  const tables: StagedTable[] = parts.map((p) => ({ kind: p.kind, table: `${prefix}_${p.kind}`, rows: p.rows.length }));
+  const state: StagedApply = { tables, committed: false, next: { table: 0, row: 0 }, queueDay: null, settings: null };
+  await db.update(syncRuns).set({ stagedApply: state }).where(eq(syncRuns.id, runId));
+  let done = 0;
+  try {
+    for (const [i, part] of parts.entries()) {
+      const table = tables[i]!.table;
+      await db.execute(sql.raw(`create table ${table} (n serial primary key, ${part.columns})`));
+      for (const rows of batches<object>(part.rows, STEP_ROWS)) {
+        await db.execute(
+          sql`insert into ${sql.raw(table)} (${sql.raw(columnNames(part.columns))}) select * from jsonb_to_recordset(${json(rows)}) as x(${sql.raw(part.columns)})`,
+        );
+        if (part.kind !== 'history') done += rows.length;
+        await onStep(done);
+        await yieldToEventLoop();
+      }
+    }
+    return tables;
+  } catch (err) {
+    await dropStagedTables(db, tables).catch(() => {});
+    throw err;
+  }
+}
+
+/**
+ * The commit point, inside the caller's transaction (which also writes the portal's new state): from its commit on,
+ * the apply is finished whatever happens. `queueDay`: the day to mark the queue computed for when finished, if the
+ * workload settings are still `settings` (null leaves the queue stale, for the scheduler).
+ */
+export async function commitStagedApply(tx: Tx, runId: string, tables: StagedTable[], queueDay: string | null, settings: unknown): Promise<void> {
+  const state: StagedApply = { tables, committed: true, next: { table: 0, row: 0 }, queueDay, settings };
+  await tx.update(syncRuns).set({ stagedApply: state, phase: 'committing' }).where(eq(syncRuns.id, runId));
+}
+
+/** Applies rows from..from+STEP_ROWS of one staged table, in the step's transaction. */
+async function applySlice(tx: Tx, portalId: string, runId: string, { kind, table }: StagedTable, from: number): Promise<void> {
+  const slice = sql.raw(`(select * from ${table} where n > ${from} and n <= ${from + STEP_ROWS})`);
+  if (kind === 'removals') {
+    await tx.execute(sql`
+      update clients set removed_at = now(), updated_at = now(), queue_state = null, queue_position = null,
+        estimated_working_days = null, estimated_completion = null
+      where portal_id = ${portalId} and client_id in (select client_id from ${slice} s)`);
+  } else if (kind === 'inserts') {
+    await tx.execute(sql`
+      insert into clients (portal_id, ${sql.raw(CLIENT_FIELDS.join(', '))})
+      select ${portalId}, ${sql.raw(CLIENT_FIELDS.map((f) => `x.${f}`).join(', '))} from ${slice} x`);
+  } else if (kind === 'updates') await tx.execute(updateClientsFrom(portalId, sql`${slice} x`));
+  else if (kind === 'queue') await tx.execute(updateQueueFrom(portalId, sql`${slice} x`));
+  else {
+    await tx.execute(sql`
+      insert into client_status_history (portal_id, client_id, old_status, new_status, sync_run_id)
+      select ${portalId}, x.client_id, x.old_status, x.new_status, ${runId}::uuid from ${slice} x`);
+  }
+}
+
+export type FinishOutcome = 'finished' | 'gone';
+
+/**
+ * Applies a committed run's staged rows from where it stopped, one short transaction per STEP_ROWS rows, then marks
+ * the run 'ok' (and the queue computed) and drops its tables. Each step reads and advances the run's position in
+ * its own transaction, so two callers (the run itself and a clean-up) never apply a step twice. `holdLease` runs
+ * first in each step (the run checks it still holds the portal). Returns 'gone' when the run is no longer a
+ * committed running one (finished by someone else, or its portal deleted).
+ */
+export async function finishStagedApply(
+  db: Db,
+  runId: string,
+  options: { holdLease?: (tx: Tx) => Promise<void>; onStep?: (applied: number, total: number) => Promise<void> | void } = {},
+): Promise<FinishOutcome> {
+  for (;;) {
+    const step = await db.transaction(async (tx) => {
+      await options.holdLease?.(tx);
+      const [run] = await tx
+        .select({ portalId: syncRuns.portalId, status: syncRuns.status, stagedApply: syncRuns.stagedApply })
+        .from(syncRuns)
+        .where(eq(syncRuns.id, runId))
+        .for('update');
+      const state = run?.stagedApply;
+      if (!run || run.status !== 'running' || !state?.committed) return { outcome: 'gone' as const, tables: state?.tables ?? [] };
+      const { tables, next } = state;
+      const total = stagedClientRows(tables);
+      if (next.table >= tables.length) {
+        await tx
+          .update(portals)
+          .set({ queueComputedFor: state.queueDay === null ? null : sql`case when ${portals.workloadSettings} = ${JSON.stringify(state.settings)}::jsonb then ${state.queueDay}::date else null end` })
+          .where(eq(portals.id, run.portalId));
+        await tx
+          .update(syncRuns)
+          .set({ status: 'ok', phase: 'done', finishedAt: new Date(), rowsProcessed: total, rowsTotal: total, stagedApply: null })
+          .where(and(eq(syncRuns.id, runId), eq(syncRuns.status, 'running')));
+        return { outcome: 'finished' as const, tables };
+      }
+      const table = tables[next.table]!;
+      await applySlice(tx, run.portalId, runId, table, next.row);
+      const row = next.row + STEP_ROWS;
+      const advanced = row >= table.rows ? { table: next.table + 1, row: 0 } : { table: next.table, row };
+      await tx
+        .update(syncRuns)
+        .set({ stagedApply: { ...state, next: advanced }, rowsProcessed: appliedRows(tables, advanced), rowsTotal: total })
+        .where(eq(syncRuns.id, runId));
+      return { outcome: 'step' as const, applied: appliedRows(tables, advanced), total, tables };
+    });
+    if (step.outcome !== 'step') {
+      await dropStagedTables(db, step.tables);
+      return step.outcome;
+    }
+    await options.onStep?.(step.applied, step.total);
+    await yieldToEventLoop();
+  }
+}
+
+/** Client rows applied before position `next`. */
+function appliedRows(tables: readonly StagedTable[], next: { table: number; row: number }): number {
+  let n = 0;
+  for (const [i, t] of tables.entries()) {
+    if (t.kind === 'history') continue;
+    if (i < next.table) n += t.rows;
+    else if (i === next.table) n += Math.min(next.row, t.rows);
+  }
+  return n;
+}
+
+/** Drops a run's staged tables (those that exist). */
+export async function dropStagedTables(db: Db | Tx, tables: readonly StagedTable[]): Promise<void> {
+  for (const { table } of tables) {
+    if (!/^sync_stage_[0-9a-f]+_[a-z]+$/.test(table)) continue;
+    await db.execute(sql.raw(`drop table if exists ${table}`));
+  }
+}
+
+/**
+ * Drops staged tables that no running run names: left by a process that died while staging for a portal deleted
+ * since (its run went with it). For the start of the embedded database, when no run of this process is live.
+ */
+export async function dropOrphanStagedTables(db: Db): Promise<number> {
+  const found = (await db.execute(sql`
+    select c.relname as name from pg_class c join pg_namespace ns on ns.oid = c.relnamespace
+    where c.relkind = 'r' and ns.nspname = current_schema() and c.relname like 'sync\\_stage\\_%'
+      and not exists (
+        select 1 from sync_runs r, jsonb_array_elements(r.staged_apply -> 'tables') t
+        where r.status = 'running' and t ->> 'table' = c.relname)`)) as unknown as { rows: { name: string }[] };
+  const orphans = found.rows.map((r) => r.name).filter((name) => /^sync_stage_[0-9a-f]+_[a-z]+$/.test(name));
+  for (const name of orphans) await db.execute(sql.raw(`drop table if exists ${name}`));
+  return orphans.length;
+}
