@@ -153,6 +153,8 @@ export const messages = {
     interrupted: 'The sync was interrupted before it finished. Nothing was changed.',
     /** A large change on the embedded database, stopped after its commit point (finished by the clean-up). */
     unfinished: 'The changes were checked and saved, but applying them was interrupted. They are finished automatically within a minute.',
+    /** Such a change that the clean-up could not finish either (given up after three tries). */
+    applyStopped: 'Applying the last sync stopped partway and could not be finished: some clients show the new data and some the old. Sync again (or upload the file again) to bring them all up to date.',
     binaryFile: 'This file is not a CSV file: it holds binary data (an Excel workbook, a PDF?). Save or export the sheet as CSV and upload that.',
     otherDelimiter: (separator: string) => `The values in this file are separated by ${separator}, not commas; it was read that way`,
     csvBodyRequired: 'Send the CSV file as the request body (Content-Type: text/csv).',

@@ -107,6 +107,9 @@ describe('killing the process in the middle of an import', () => {
       expect(await failInterruptedRuns(db)).toBe(1);
       const [failed] = await db.select().from(syncRuns).where(and(eq(syncRuns.portalId, PORTAL), eq(syncRuns.status, 'failed')));
       expect(failed!.errorMessage).toBe('The sync was interrupted before it finished. Nothing was changed.');
+      // (Embedded database: killed while staging, before its commit point; the staged rows went with the run.)
+      const left = (await db.execute(sql`select count(*)::int as n from pg_class where relname like 'sync\\_stage\\_%'`)) as unknown as { rows: { n: number }[] };
+      expect(left.rows[0]!.n).toBe(0);
     } finally {
       if (target.kind === 'pglite') await database.close();
     }

@@ -178,12 +178,18 @@ describe.runIf(testDbKind === 'pglite')('a large change applied in steps past it
   const rows = 3000;
   const stageTables = async () =>
     ((await t.app.ctx.db.execute(sql`select relname as name from pg_class where relname like 'sync\\_stage\\_%'`)) as unknown as { rows: { name: string }[] }).rows.map((r) => r.name);
+  const names = async (portalId: string) =>
+    new Map((await t.app.ctx.db.select({ clientId: clients.clientId, name: clients.name }).from(clients).where(eq(clients.portalId, portalId))).map((c) => [c.clientId, c.name]));
+  const rowsOf = (csv: string) => (parse(csv, { from_line: 2 }) as string[][]).map((r) => ({ clientId: r[0]!, name: r[1]!, status: r[3]! }));
 
-  it('stopped midway, is finished from where it stopped by the next run of its portal, no step twice', async () => {
+  /**
+   * Imports `rows` clients, then another file over them (every client's data changes) and, once 1,000 rows are
+   * applied, gives the lease to another instance (as if ours had expired): the run stops at its next step,
+   * committed but not finished. Returns the portal, the second file and the run left behind.
+   */
+  async function stopMidApply() {
     const o = await businessWithPortal(t.app);
     expect((await postCsv(t.app, `/api/v1/portals/${o.portalId}/import`, o.cookie, makeSheet(rows))).statusCode).toBe(200);
-    // Another file over the first: every client's data changes. Once 1,000 rows are applied the lease goes to another
-    // instance (as if ours had expired): the run stops at its next step, committed but not finished.
     let taken = false;
     const stop = onSyncProgress((_run, p) => {
       if (taken || p.phase !== 'committing' || p.rowsProcessed < 1000) return;
@@ -206,34 +212,77 @@ describe.runIf(testDbKind === 'pglite')('a large change applied in steps past it
     expect(res.json().error).toMatchObject({ code: 'sync_unfinished' });
     const [left] = await t.app.ctx.db.select().from(syncRuns).where(and(eq(syncRuns.portalId, o.portalId), eq(syncRuns.status, 'running')));
     expect(left!.stagedApply).toMatchObject({ committed: true });
-    expect(left!.stagedApply!.next.table + left!.stagedApply!.next.row).toBeGreaterThan(0);
-    expect(await stageTables()).not.toHaveLength(0);
-    const sample = (parse(csv, { from_line: 2 }) as string[][]).map((r) => ({ clientId: r[0]!, name: r[1]! }));
-    const names = async () =>
-      new Map((await t.app.ctx.db.select({ clientId: clients.clientId, name: clients.name }).from(clients).where(eq(clients.portalId, o.portalId))).map((c) => [c.clientId, c.name]));
-    const midway = await names();
-    const applied = sample.filter((c) => midway.get(c.clientId) === c.name).length;
+    const midway = await names(o.portalId);
+    const applied = rowsOf(csv).filter((c) => midway.get(c.clientId) === c.name).length;
     expect(applied).toBeGreaterThanOrEqual(1000);
     expect(applied).toBeLessThan(rows);
+    return { o, csv, run: left! };
+  }
+
+  it('stopped midway, is finished from where it stopped by the next run of its portal, no step twice', async () => {
+    const { o, csv, run: left } = await stopMidApply();
+    expect(await stageTables()).not.toHaveLength(0);
 
     // The lease's holder finishes it before reading the clients; a clean-up running at the same time takes turns
     // with it step by step, and no step is applied twice.
-    const [finished] = await Promise.all([failStaleRunsOf(t.app.ctx.db, o.portalId, 'another-instance'), finishStagedApply(t.app.ctx.db, left!.id)]);
+    const [finished] = await Promise.all([failStaleRunsOf(t.app.ctx.db, o.portalId, 'another-instance'), finishStagedApply(t.app.ctx.db, left.id)]);
     expect(finished).toBe(1);
-    const after = await names();
-    expect(sample.every((c) => after.get(c.clientId) === c.name)).toBe(true);
-    const [run] = await t.app.ctx.db.select().from(syncRuns).where(eq(syncRuns.id, left!.id));
-    expect(run).toMatchObject({ status: 'ok', phase: 'done', updated: rows, stagedApply: null });
-    const before = parse(makeSheet(rows), { from_line: 2 }) as string[][];
-    const changed = (parse(csv, { from_line: 2 }) as string[][]).filter((r, i) => r[3] !== before[i]![3]).length;
-    const [history] = await t.app.ctx.db.select({ n: count() }).from(clientStatusHistory).where(eq(clientStatusHistory.syncRunId, left!.id));
+    const after = await names(o.portalId);
+    expect(rowsOf(csv).every((c) => after.get(c.clientId) === c.name)).toBe(true);
+    const [run] = await t.app.ctx.db.select().from(syncRuns).where(eq(syncRuns.id, left.id));
+    expect(run).toMatchObject({ status: 'ok', phase: 'done', updated: rows, stagedApply: null, rowsProcessed: rows, rowsTotal: rows });
+    const before = rowsOf(makeSheet(rows));
+    const changed = rowsOf(csv).filter((r, i) => r.status !== before[i]!.status).length;
+    const [history] = await t.app.ctx.db.select({ n: count() }).from(clientStatusHistory).where(eq(clientStatusHistory.syncRunId, left.id));
     expect(history!.n).toBe(changed);
     expect(await stageTables()).toHaveLength(0);
     const [portal] = await t.app.ctx.db.select().from(portals).where(eq(portals.id, o.portalId));
     expect(portal!.queueComputedFor).not.toBeNull();
   });
 
-  it('stopped while staging, leaves the clients as they were and its tables are dropped', async () => {
+  it('stopped midway, is finished first by a manual queue position, which then applies to whole data', async () => {
+    const { o, csv, run: left } = await stopMidApply();
+    // The other instance's lease lapses; before the clean-up's next round the business places a client by hand.
+    await t.app.ctx.db.update(portals).set({ syncLeaseExpiresAt: new Date(Date.now() - 1000) }).where(eq(portals.id, o.portalId));
+    const first = rowsOf(csv)[0]!;
+    const res = await request(t.app, 'PUT', `/api/v1/portals/${o.portalId}/clients/${first.clientId}/queue-position`, o.cookie, { position: 1 });
+    expect(res.statusCode).toBe(200);
+    const [run] = await t.app.ctx.db.select().from(syncRuns).where(eq(syncRuns.id, left.id));
+    expect(run).toMatchObject({ status: 'ok', stagedApply: null });
+    const after = await names(o.portalId);
+    expect(rowsOf(csv).every((c) => after.get(c.clientId) === c.name)).toBe(true);
+    const [placed] = await t.app.ctx.db.select().from(clients).where(and(eq(clients.portalId, o.portalId), eq(clients.clientId, first.clientId)));
+    expect(placed!.manualPosition).toBe(1);
+  });
+
+  it('that cannot be finished is given up after three tries without stopping the clean-up; a re-sync of the same file heals it', async () => {
+    const { o, csv, run: left } = await stopMidApply();
+    await t.app.ctx.db.update(portals).set({ syncLeaseOwner: null, syncLeaseExpiresAt: null }).where(eq(portals.id, o.portalId));
+    // A table it still needs is gone: every try fails.
+    const updatesTable = left.stagedApply!.tables.find((x) => x.kind === 'updates')!.table;
+    await t.app.ctx.db.execute(sql.raw(`drop table ${updatesTable}`));
+    for (const attempt of [1, 2]) {
+      expect(await failInterruptedRuns(t.app.ctx.db)).toBe(1);
+      const [still] = await t.app.ctx.db.select().from(syncRuns).where(eq(syncRuns.id, left.id));
+      expect(still).toMatchObject({ status: 'running', stagedApply: { committed: true, attempts: attempt } });
+    }
+    expect(await failInterruptedRuns(t.app.ctx.db)).toBe(1);
+    const [given] = await t.app.ctx.db.select().from(syncRuns).where(eq(syncRuns.id, left.id));
+    expect(given).toMatchObject({ status: 'failed', stagedApply: null });
+    expect(given!.errorMessage).toMatch(/stopped partway/);
+    const [portal] = await t.app.ctx.db.select().from(portals).where(eq(portals.id, o.portalId));
+    expect(portal).toMatchObject({ sourceFingerprint: null, queueComputedFor: null });
+    expect(portal!.lastError).toMatch(/Sync again/);
+    expect(await stageTables()).toHaveLength(0);
+    // Not an "unchanged" shortcut: the same file applies the rest.
+    const again = await postCsv(t.app, `/api/v1/portals/${o.portalId}/import`, o.cookie, csv);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().updated).toBeGreaterThan(0);
+    const after = await names(o.portalId);
+    expect(rowsOf(csv).every((c) => after.get(c.clientId) === c.name)).toBe(true);
+  });
+
+  it('its lease lost while staging: refused at the commit point, the clients untouched and its tables dropped', async () => {
     const o = await businessWithPortal(t.app);
     expect((await postCsv(t.app, `/api/v1/portals/${o.portalId}/import`, o.cookie, makeSheet(rows))).statusCode).toBe(200);
     let taken = false;
@@ -253,16 +302,15 @@ describe.runIf(testDbKind === 'pglite')('a large change applied in steps past it
       stop();
     }
     expect(res.statusCode).toBe(409);
-    const [first] = parse(makeSheet(rows), { from_line: 2, to_line: 2 }) as string[][];
-    const [c] = await t.app.ctx.db.select().from(clients).where(and(eq(clients.portalId, o.portalId), eq(clients.clientId, first![0]!)));
-    expect(c!.name).toBe(first![1]);
+    const first = rowsOf(makeSheet(rows))[0]!;
+    expect((await names(o.portalId)).get(first.clientId)).toBe(first.name);
+    expect(await stageTables()).toHaveLength(0);
     expect(await failStaleRunsOf(t.app.ctx.db, o.portalId, 'another-instance')).toBe(1);
     const runs = await t.app.ctx.db.select().from(syncRuns).where(eq(syncRuns.portalId, o.portalId));
     expect(runs.map((r) => r.status).sort()).toEqual(['failed', 'ok']);
-    expect(await stageTables()).toHaveLength(0);
   });
 
-  it('deleted with its portal midway: the import answers 404 and leaves no staged rows; stray tables go at start', async () => {
+  it('deleted with its portal midway: the import answers 404 and leaves no staged rows; stray tables are swept', async () => {
     const o = await businessWithPortal(t.app);
     expect((await postCsv(t.app, `/api/v1/portals/${o.portalId}/import`, o.cookie, makeSheet(rows))).statusCode).toBe(200);
     let deleting: Promise<unknown> | null = null;
@@ -279,7 +327,8 @@ describe.runIf(testDbKind === 'pglite')('a large change applied in steps past it
       stop();
     }
     expect(await stageTables()).toHaveLength(0);
-    // A process that died while staging for a portal deleted since leaves tables no run names: dropped at start.
+    // A process that died while staging for a portal deleted since leaves tables no run names: swept (at start, and
+    // by the sync job's rounds).
     await t.app.ctx.db.execute(sql`create table sync_stage_0123456789ab_updates (n serial primary key)`);
     expect(await dropOrphanStagedTables(t.app.ctx.db)).toBe(1);
     expect(await stageTables()).toHaveLength(0);

@@ -95,7 +95,8 @@ export function startSheetSyncJob(ctx: AppContext, options: SheetSyncJobOptions 
       started = true;
       if (ctx.database.kind === 'pglite') await freeStaleLeases(db);
     }
-    await failInterruptedRuns(db);
+    await failInterruptedRuns(db, logger);
+    if (ctx.database.kind === 'pglite') await dropOrphanStagedTables(db);
     await syncDuePortals();
     await refreshStaleQueues();
     if (Date.now() - lastPurge > PURGE_EVERY_MS) {
@@ -147,7 +148,7 @@ export function registerSheetSyncJob(app: import('fastify').FastifyInstance, opt
     if (app.ctx.database.kind === 'pglite') {
       await freeStaleLeases(app.ctx.db);
       // A failure here must not stop the start: the job's tick tries again every 30 s.
-      await failInterruptedRuns(app.ctx.db).catch((err: unknown) => app.log.error({ err }, 'could not fail the runs an earlier process left'));
+      await failInterruptedRuns(app.ctx.db, app.log).catch((err: unknown) => app.log.error({ err }, 'could not fail the runs an earlier process left'));
       await dropOrphanStagedTables(app.ctx.db).catch((err: unknown) => app.log.error({ err }, 'could not drop the staged rows an earlier process left'));
     }
     job = startSheetSyncJob(app.ctx, options);

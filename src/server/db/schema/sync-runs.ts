@@ -25,6 +25,10 @@ export interface StagedApply {
   /** Written to portals.queue_computed_for when finished (if the settings are still `settings`); null: left stale. */
   queueDay: string | null;
   settings: unknown;
+  /** The run's rows written in all (its report's progress total). */
+  total: number;
+  /** Clean-ups that tried to finish it and failed (given up at 3: the run is failed, a re-sync heals). */
+  attempts?: number;
 }
 
 export interface SkippedRow {

@@ -136,7 +136,7 @@ export async function sheetSourceRoutes(app: FastifyInstance) {
         tags: ['portal data'],
         summary: 'Connects a Google Sheet with its column mapping and syncs it',
         description:
-          'The source is saved only when this first sync applies. 409 confirm_drop when more than half of the current clients would be removed (send confirmDrop: true to apply); 422 when a mapped column is missing or a client id repeats; 502 when Google fails.',
+          'The source is saved only when this first sync applies. 409 confirm_drop when more than half of the current clients would be removed (send confirmDrop: true to apply); 422 when a mapped column is missing or a client id repeats; 502 when Google fails. 503 sync_unfinished (embedded database only): a large change was checked and committed but stopped while being applied; it is finished automatically (decision 0005).',
         params: portalIdParams,
         body: saveSourceBody,
         response: {
@@ -146,6 +146,7 @@ export async function sheetSourceRoutes(app: FastifyInstance) {
           409: errorShape,
           422: errorShape,
           502: errorShape,
+          503: errorShape,
         },
       },
     },
@@ -181,12 +182,12 @@ export async function sheetSourceRoutes(app: FastifyInstance) {
         tags: ['portal data'],
         summary: 'Imports a CSV upload (text/csv body) as the portal data',
         description:
-          'The column mapping is detected (or the saved one reused) unless `columnMapping` is given as a JSON query parameter. Rows without an e-mail are skipped; a missing id becomes client_{row}, a missing name or status Unknown; of rows sharing an e-mail the later one is used. Clients missing from the file are marked removed (kept 30 days). Validated first, then applied in one transaction.',
+          'The column mapping is detected (or the saved one reused) unless `columnMapping` is given as a JSON query parameter. Rows without an e-mail are skipped; a missing id becomes client_{row}, a missing name or status Unknown; of rows sharing an e-mail the later one is used. Clients missing from the file are marked removed (kept 30 days). Validated first, then applied in one transaction (on the embedded database a large change is applied in steps after a commit point, and always finished). 503 sync_unfinished (embedded database only): a large change was checked and committed but stopped while being applied; it is finished automatically (decision 0005).',
         consumes: CSV_TYPES,
         params: portalIdParams,
         querystring: importQuery,
         body: csvFile,
-        response: { 200: importReportSchema, 400: errorShape, 404: errorShape, 409: errorShape, 413: errorShape, 422: errorShape },
+        response: { 200: importReportSchema, 400: errorShape, 404: errorShape, 409: errorShape, 413: errorShape, 422: errorShape, 503: errorShape },
       },
     },
     async (req) => {
@@ -215,10 +216,10 @@ export async function sheetSourceRoutes(app: FastifyInstance) {
         tags: ['portal data'],
         summary: "Syncs the portal's Google Sheet now ('Sync now')",
         description:
-          'On failure the last good data stays and the error is recorded with the time (GET .../syncs, and lastError on the portal). 409 sync_in_progress when a sync is running; 409 confirm_drop as for PUT source.',
+          'On failure the last good data stays and the error is recorded with the time (GET .../syncs, and lastError on the portal). 409 sync_in_progress when a sync is running; 409 confirm_drop as for PUT source. 503 sync_unfinished (embedded database only): a large change was checked and committed but stopped while being applied; it is finished automatically (decision 0005).',
         params: portalIdParams,
         body: syncBody,
-        response: { 200: importReportSchema, 404: errorShape, 409: errorShape, 422: errorShape, 502: errorShape },
+        response: { 200: importReportSchema, 404: errorShape, 409: errorShape, 422: errorShape, 502: errorShape, 503: errorShape },
       },
     },
     async (req) => {

@@ -7,6 +7,7 @@ import { recordActivity } from '../activity/record-activity';
 import { clientNotFoundMessage } from '../client-access/business-client';
 import { getPortalRow } from '../portals/get-portal';
 import { recomputeQueue } from '../sheet-sync/recompute-queue';
+import { failStaleRunsOf } from '../sheet-sync/maintenance';
 import { acquireSyncLeaseWaiting, releaseSyncLease } from '../sheet-sync/sync-lease';
 
 /** A client's manual position override as it was before a change (to undo it). */
@@ -119,6 +120,8 @@ async function writeManualPositions(
   const token = await acquireSyncLeaseWaiting(db, portalId);
   if (!token) throw new ConflictError(messages.sync.queueBusy, 'sync_in_progress');
   try {
+    // A sync of the portal left unfinished is finished (or undone) first, or it would write its figures over this.
+    await failStaleRunsOf(db, portalId, token);
     await db.transaction(async (tx) => {
       for (const c of changes) {
         await tx

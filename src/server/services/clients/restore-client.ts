@@ -8,6 +8,7 @@ import { getPortalRow } from '../portals/get-portal';
 import { RESTORED_MARK } from '../sheet-sync/plan-import';
 import { recomputeQueue } from '../sheet-sync/recompute-queue';
 import { SyncInProgressError } from '../sheet-sync/sync-errors';
+import { failStaleRunsOf } from '../sheet-sync/maintenance';
 import { acquireSyncLease, releaseSyncLease } from '../sheet-sync/sync-lease';
 import { listClients, type ClientView } from './list-clients';
 
@@ -53,6 +54,8 @@ export async function restoreClient(
   const token = await acquireSyncLease(db, portal.id);
   if (!token) throw new SyncInProgressError();
   try {
+    // A sync of the portal left unfinished is finished (or undone) first: the restore acts on whole data.
+    await failStaleRunsOf(db, portal.id, token);
     const restored = await db.transaction(async (tx) => {
       const rows = await tx
         .update(clients)

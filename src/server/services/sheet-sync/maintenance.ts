@@ -2,7 +2,8 @@ import { and, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { messages } from '@core/messages';
 import type { Db } from '../../db/client';
 import { portals, syncRuns } from '../../db/schema';
-import { processLeaseTag } from './sync-lease';
+import type { Logger } from 'pino';
+import { LEASE_SECONDS, newLeaseToken, processLeaseTag, releaseSyncLease, renewSyncLease } from './sync-lease';
 import { dropStagedTables, finishStagedApply } from './staged-apply';
 
 /** Removed clients are kept this long (restorable by reappearing in the sheet), then purged. */
@@ -19,32 +20,39 @@ export async function purgeRemovedClients(db: Db, limit = 5000): Promise<number>
   return (rows as unknown as { rows: unknown[] }).rows.length;
 }
 
+/** Where the clean-up reports what it could not do (the sync job's logger; silent in scripts and tests). */
+type CleanupLog = Pick<Logger, 'warn'>;
+
 /**
  * Marks runs left 'running' by a crash or kill as failed: their portal's lease has expired or is gone (its
  * transaction, if any, was rolled back, so nothing they did remains). A first import that was writing in steps
  * (embedded database) has its clients deleted: its portal had none before. A large change past its commit point
- * (embedded database, staged-apply.ts) is finished instead. Returns the runs failed or finished.
+ * (embedded database, staged-apply.ts) is finished instead, under the portal's lease taken for it. Returns the runs
+ * failed or finished.
  */
-export async function failInterruptedRuns(db: Db): Promise<number> {
-  return failRuns(db, or(isNull(portals.syncLeaseExpiresAt), lt(portals.syncLeaseExpiresAt, sql`now()`))!);
+export async function failInterruptedRuns(db: Db, log?: CleanupLog): Promise<number> {
+  return failRuns(db, or(isNull(portals.syncLeaseExpiresAt), lt(portals.syncLeaseExpiresAt, sql`now()`))!, null, log);
 }
 
 /**
- * For a sync that has just taken the portal's lease (`leaseToken`): any other run of the portal still 'running'
- * was left by a process that died or lost the lease, and is failed (and undone) or finished now, before the new
- * run reads the clients.
+ * For a caller that has just taken the portal's lease (`leaseToken`: a sync, a restore, a manual queue position, a
+ * queue recalculation): any run of the portal still 'running' was left by a process that died or lost the lease,
+ * and is failed (and undone) or finished now, under the caller's lease, before the caller reads the clients.
  */
-export async function failStaleRunsOf(db: Db, portalId: string, leaseToken: string): Promise<number> {
-  return failRuns(db, and(eq(portals.id, portalId), eq(portals.syncLeaseOwner, leaseToken))!);
+export async function failStaleRunsOf(db: Db, portalId: string, leaseToken: string, log?: CleanupLog): Promise<number> {
+  return failRuns(db, and(eq(portals.id, portalId), eq(portals.syncLeaseOwner, leaseToken))!, leaseToken, log);
 }
+
+/** Clean-ups that may fail to finish one staged apply before it is given up. */
+export const MAX_FINISH_ATTEMPTS = 3;
 
 /**
  * Fails the runs left 'running' on portals matching `portalCondition` (a free or expired lease, or the caller's
  * own), in one transaction, so nothing takes the lease between finding them and undoing them; then finishes the
- * committed staged applies among them, step by step.
+ * committed staged applies among them, step by step, under the caller's lease or one taken in that transaction.
  */
-async function failRuns(db: Db, portalCondition: SQL): Promise<number> {
-  const toFinish: string[] = [];
+async function failRuns(db: Db, portalCondition: SQL, callerToken: string | null, log?: CleanupLog): Promise<number> {
+  const toFinish: { runId: string; portalId: string; token: string; attempts: number }[] = [];
   const failed = await db.transaction(async (tx) => {
     const stale = await tx
       .select({ id: syncRuns.id, portalId: syncRuns.portalId, insertsInSteps: syncRuns.insertsInSteps, startedAt: syncRuns.startedAt, stagedApply: syncRuns.stagedApply })
@@ -56,7 +64,16 @@ async function failRuns(db: Db, portalCondition: SQL): Promise<number> {
     const toFail: string[] = [];
     for (const run of stale) {
       if (run.stagedApply?.committed) {
-        toFinish.push(run.id);
+        // Finished under a lease, so no restore, manual position or recalculation acts on a half-applied portal.
+        let token = callerToken ?? toFinish.find((f) => f.portalId === run.portalId)?.token;
+        if (!token) {
+          token = newLeaseToken();
+          await tx
+            .update(portals)
+            .set({ syncLeaseOwner: token, syncLeaseExpiresAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+            .where(eq(portals.id, run.portalId));
+        }
+        toFinish.push({ runId: run.id, portalId: run.portalId, token, attempts: run.stagedApply.attempts ?? 0 });
         continue;
       }
       toFail.push(run.id);
@@ -76,9 +93,49 @@ async function failRuns(db: Db, portalCondition: SQL): Promise<number> {
     return toFail.length;
   });
   // Each step checks the run's position in its own transaction: a run finished meanwhile (by its own process, or
-  // another clean-up) is left alone.
-  for (const runId of toFinish) await finishStagedApply(db, runId);
+  // another clean-up) is left alone. One that cannot be finished does not stop the others (or the sync job).
+  for (const f of toFinish) {
+    try {
+      await finishStagedApply(db, f.runId, {
+        holdLease: async (tx) => {
+          if (!(await renewSyncLease(tx, f.portalId, f.token))) throw new Error('the portal\'s lease was lost while finishing its sync');
+        },
+      });
+    } catch (err) {
+      log?.warn({ err, runId: f.runId, portalId: f.portalId, attempt: f.attempts + 1 }, 'could not finish applying a committed sync');
+      await recordFinishFailure(db, f.runId, f.portalId, f.attempts + 1).catch((e: unknown) => log?.warn({ err: e }, 'could not record it'));
+    } finally {
+      if (!callerToken) await releaseSyncLease(db, f.portalId, f.token).catch(() => {});
+    }
+  }
   return failed + toFinish.length;
+}
+
+/**
+ * A clean-up could not finish a committed apply: counted on the run; at MAX_FINISH_ATTEMPTS the run is failed
+ * and its tables dropped. Its portal is then partly applied, so its source is marked as not yet read (the next
+ * sync applies the rest, even from the same file), its queue as stale, and the business is told to sync again.
+ */
+async function recordFinishFailure(db: Db, runId: string, portalId: string, attempts: number): Promise<void> {
+  const [run] = await db.select({ stagedApply: syncRuns.stagedApply }).from(syncRuns).where(and(eq(syncRuns.id, runId), eq(syncRuns.status, 'running')));
+  const state = run?.stagedApply;
+  if (!state?.committed) return;
+  if (attempts < MAX_FINISH_ATTEMPTS) {
+    await db.update(syncRuns).set({ stagedApply: { ...state, attempts } }).where(eq(syncRuns.id, runId));
+    return;
+  }
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    await tx
+      .update(syncRuns)
+      .set({ status: 'failed', phase: 'done', finishedAt: now, errorMessage: messages.sync.applyStopped, stagedApply: null })
+      .where(eq(syncRuns.id, runId));
+    await tx
+      .update(portals)
+      .set({ sourceFingerprint: null, queueComputedFor: null, lastError: messages.sync.applyStopped, lastErrorAt: now })
+      .where(eq(portals.id, portalId));
+  });
+  await dropStagedTables(db, state.tables);
 }
 
 /**

@@ -4,6 +4,7 @@ import { runsOneTransactionAtATime, type Db, type Tx } from '../../db/client';
 import { clients, portals, type QueueState } from '../../db/schema';
 import { updateQueue, WRITE_BATCH, writeQueueInSteps } from './apply-import';
 import type { QueueWrite } from './plan-import';
+import { failStaleRunsOf } from './maintenance';
 import { acquireSyncLease, releaseSyncLease } from './sync-lease';
 import { queueCurrentFor, readWorkloadSettings } from './run-sync';
 import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
@@ -18,6 +19,8 @@ export async function recomputeQueue(db: Db, portalId: string, timeZone: string,
   const token = leaseToken ?? (await acquireSyncLease(db, portalId));
   if (!token) return null;
   try {
+    // A sync of the portal left unfinished is finished (or undone) first: the queue is computed over whole data.
+    if (!leaseToken) await failStaleRunsOf(db, portalId, token);
     const [portal] = await db.select({ workloadSettings: portals.workloadSettings }).from(portals).where(eq(portals.id, portalId));
     if (!portal) return 0;
     const estimate = createEstimateContext(readWorkloadSettings(portal.workloadSettings), timeZone, Date.now());

@@ -274,7 +274,8 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
   try {
     // A run of this portal still 'running' while we hold its lease was left by a process that died or lost the
     // lease: fail (and undo) it before reading the clients.
-    if (leaseToken) await failStaleRunsOf(db, portal.id, leaseToken);
+    // (The portal row read above may predate what that clean-up wrote: then no shortcut for an unchanged source.)
+    const settledStale = leaseToken ? (await failStaleRunsOf(db, portal.id, leaseToken, deps.logger)) > 0 : false;
     if (!input.dryRun) {
       const [run] = await db
         .insert(syncRuns)
@@ -293,7 +294,7 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
     const sourceName = input.upload ? 'upload' : `sheet:${sheetTarget!.sheetId}#${sheetTarget!.gid ?? ''}`;
     const storedMapping = portal.columnMapping as ColumnMapping | null;
     const fastPathAllowed = !input.newSheet && !input.dryRun && storedMapping !== null && (!input.upload?.mapping || stableJson(input.upload.mapping) === stableJson(storedMapping));
-    if (fastPathAllowed && portal.sourceFingerprint && portal.queueComputedFor === todayFor(input.timeZone)) {
+    if (fastPathAllowed && !settledStale && portal.sourceFingerprint && portal.queueComputedFor === todayFor(input.timeZone)) {
       const fingerprint = sourceFingerprint({ source: sourceName, bytes, mapping: storedMapping, dateOrder, workloadSettings: portal.workloadSettings });
       if (fingerprint === portal.sourceFingerprint) return await applyUnchanged(deps, portal, runId!, input, isSheet);
     }
@@ -397,7 +398,7 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
           .set({ ...portalState, queueComputedFor: null })
           .where(eq(portals.id, portal.id));
         await tx.update(syncRuns).set(countsOf(finalPlan, 'running')).where(eq(syncRuns.id, runId!));
-        await commitStagedApply(tx, runId!, tables, queueInSteps ? null : today, portal.workloadSettings);
+        await commitStagedApply(tx, runId!, tables, { queueDay: queueInSteps ? null : today, settings: portal.workloadSettings, total });
       });
       committed = true;
       await finishStagedApply(db, runId!, {

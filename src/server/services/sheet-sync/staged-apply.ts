@@ -16,6 +16,7 @@ import type { Db, Tx } from '../../db/client';
 import { portals, syncRuns, type StagedApply, type StagedTable } from '../../db/schema';
 import { CLIENT_COLUMN_TYPES, CLIENT_FIELDS, QUEUE_COLUMN_TYPES, STEP_ROWS, updateClientsFrom, updateQueueFrom } from './apply-import';
 import type { ImportPlan } from './plan-import';
+import { SyncInProgressError } from './sync-errors';
 
 const json = (value: unknown): SQL => sql`${JSON.stringify(value)}::jsonb`;
 
@@ -52,7 +53,7 @@ export async function stagePlan(db: Db, runId: string, plan: ImportPlan, onStep:
   const prefix = `sync_stage_${crypto.randomBytes(6).toString('hex')}`;
   const parts = stageParts(plan).filter((p) => p.rows.length > 0);
   const tables: StagedTable[] = parts.map((p) => ({ kind: p.kind, table: `${prefix}_${p.kind}`, rows: p.rows.length }));
-  const state: StagedApply = { tables, committed: false, next: { table: 0, row: 0 }, queueDay: null, settings: null };
+  const state: StagedApply = { tables, committed: false, next: { table: 0, row: 0 }, queueDay: null, settings: null, total: 0 };
   await db.update(syncRuns).set({ stagedApply: state }).where(eq(syncRuns.id, runId));
   let done = 0;
   try {
@@ -78,15 +79,30 @@ export async function stagePlan(db: Db, runId: string, plan: ImportPlan, onStep:
 /**
  * The commit point, inside the caller's transaction (which also writes the portal's new state): from its commit on,
  * the apply is finished whatever happens. `queueDay`: the day to mark the queue computed for when finished, if the
- * workload settings are still `settings` (null leaves the queue stale, for the scheduler).
+ * workload settings are still `settings` (null leaves the queue stale, for the scheduler); `total`: the run's rows
+ * written in all. A run failed meanwhile (a clean-up found it stalled and dropped its tables) is refused: 409.
  */
-export async function commitStagedApply(tx: Tx, runId: string, tables: StagedTable[], queueDay: string | null, settings: unknown): Promise<void> {
-  const state: StagedApply = { tables, committed: true, next: { table: 0, row: 0 }, queueDay, settings };
-  await tx.update(syncRuns).set({ stagedApply: state, phase: 'committing' }).where(eq(syncRuns.id, runId));
+export async function commitStagedApply(
+  tx: Tx,
+  runId: string,
+  tables: StagedTable[],
+  o: { queueDay: string | null; settings: unknown; total: number },
+): Promise<void> {
+  const state: StagedApply = { tables, committed: true, next: { table: 0, row: 0 }, ...o };
+  const live = await tx
+    .update(syncRuns)
+    .set({ stagedApply: state, phase: 'committing' })
+    .where(and(eq(syncRuns.id, runId), eq(syncRuns.status, 'running'), sql`(${syncRuns.stagedApply} ->> 'committed')::boolean is false`))
+    .returning({ id: syncRuns.id });
+  if (live.length === 0) throw new SyncInProgressError();
 }
+
+/** Staged table names are made here (sync_stage_<hex>_<kind>); anything else read back is refused, not run. */
+const STAGE_TABLE = /^sync_stage_[0-9a-f]+_[a-z]+$/;
 
 /** Applies rows from..from+STEP_ROWS of one staged table, in the step's transaction. */
 async function applySlice(tx: Tx, portalId: string, runId: string, { kind, table }: StagedTable, from: number): Promise<void> {
+  if (!STAGE_TABLE.test(table) || !Number.isSafeInteger(from)) throw new Error(`not a staged table position: ${table} ${from}`);
   const slice = sql.raw(`(select * from ${table} where n > ${from} and n <= ${from + STEP_ROWS})`);
   if (kind === 'removals') {
     await tx.execute(sql`
@@ -102,7 +118,8 @@ async function applySlice(tx: Tx, portalId: string, runId: string, { kind, table
   else {
     await tx.execute(sql`
       insert into client_status_history (portal_id, client_id, old_status, new_status, sync_run_id)
-      select ${portalId}, x.client_id, x.old_status, x.new_status, ${runId}::uuid from ${slice} x`);
+      select ${portalId}, x.client_id, x.old_status, x.new_status, ${runId}::uuid from ${slice} x
+      where exists (select 1 from clients c where c.portal_id = ${portalId} and c.client_id = x.client_id)`);
   }
 }
 
@@ -120,6 +137,8 @@ export async function finishStagedApply(
   runId: string,
   options: { holdLease?: (tx: Tx) => Promise<void>; onStep?: (applied: number, total: number) => Promise<void> | void } = {},
 ): Promise<FinishOutcome> {
+  // The tables seen so far: if the run's row goes (its portal deleted), they are still dropped.
+  let known: readonly StagedTable[] = [];
   for (;;) {
     const step = await db.transaction(async (tx) => {
       await options.holdLease?.(tx);
@@ -129,9 +148,9 @@ export async function finishStagedApply(
         .where(eq(syncRuns.id, runId))
         .for('update');
       const state = run?.stagedApply;
-      if (!run || run.status !== 'running' || !state?.committed) return { outcome: 'gone' as const, tables: state?.tables ?? [] };
+      if (!run || run.status !== 'running' || !state?.committed) return { outcome: 'gone' as const, tables: state?.tables ?? known };
       const { tables, next } = state;
-      const total = stagedClientRows(tables);
+      const staged = stagedClientRows(tables);
       if (next.table >= tables.length) {
         await tx
           .update(portals)
@@ -139,7 +158,7 @@ export async function finishStagedApply(
           .where(eq(portals.id, run.portalId));
         await tx
           .update(syncRuns)
-          .set({ status: 'ok', phase: 'done', finishedAt: new Date(), rowsProcessed: total, rowsTotal: total, stagedApply: null })
+          .set({ status: 'ok', phase: 'done', finishedAt: new Date(), rowsProcessed: state.total, rowsTotal: state.total, stagedApply: null })
           .where(and(eq(syncRuns.id, runId), eq(syncRuns.status, 'running')));
         return { outcome: 'finished' as const, tables };
       }
@@ -149,14 +168,16 @@ export async function finishStagedApply(
       const advanced = row >= table.rows ? { table: next.table + 1, row: 0 } : { table: next.table, row };
       await tx
         .update(syncRuns)
-        .set({ stagedApply: { ...state, next: advanced }, rowsProcessed: appliedRows(tables, advanced), rowsTotal: total })
+        .set({ stagedApply: { ...state, next: advanced }, rowsProcessed: appliedRows(tables, advanced), rowsTotal: staged })
         .where(eq(syncRuns.id, runId));
-      return { outcome: 'step' as const, applied: appliedRows(tables, advanced), total, tables };
+      return { outcome: 'step' as const, applied: appliedRows(tables, advanced), total: staged, tables };
     });
     if (step.outcome !== 'step') {
-      await dropStagedTables(db, step.tables);
+      // Finished (or not ours any more): the tables are no one's. Left behind if this fails, for the next sweep.
+      await dropStagedTables(db, step.tables).catch(() => {});
       return step.outcome;
     }
+    known = step.tables;
     await options.onStep?.(step.applied, step.total);
     await yieldToEventLoop();
   }
@@ -176,14 +197,15 @@ function appliedRows(tables: readonly StagedTable[], next: { table: number; row:
 /** Drops a run's staged tables (those that exist). */
 export async function dropStagedTables(db: Db | Tx, tables: readonly StagedTable[]): Promise<void> {
   for (const { table } of tables) {
-    if (!/^sync_stage_[0-9a-f]+_[a-z]+$/.test(table)) continue;
+    if (!STAGE_TABLE.test(table)) continue;
     await db.execute(sql.raw(`drop table if exists ${table}`));
   }
 }
 
 /**
  * Drops staged tables that no running run names: left by a process that died while staging for a portal deleted
- * since (its run went with it). For the start of the embedded database, when no run of this process is live.
+ * since (its run went with it), or by a drop that failed. Safe while runs are live: a run names its tables before
+ * it makes them, and they are dropped only once it is no longer running.
  */
 export async function dropOrphanStagedTables(db: Db): Promise<number> {
   const found = (await db.execute(sql`
@@ -192,7 +214,7 @@ export async function dropOrphanStagedTables(db: Db): Promise<number> {
       and not exists (
         select 1 from sync_runs r, jsonb_array_elements(r.staged_apply -> 'tables') t
         where r.status = 'running' and t ->> 'table' = c.relname)`)) as unknown as { rows: { name: string }[] };
-  const orphans = found.rows.map((r) => r.name).filter((name) => /^sync_stage_[0-9a-f]+_[a-z]+$/.test(name));
+  const orphans = found.rows.map((r) => r.name).filter((name) => STAGE_TABLE.test(name));
   for (const name of orphans) await db.execute(sql.raw(`drop table if exists ${name}`));
   return orphans.length;
 }

@@ -9,12 +9,15 @@ export const LEASE_SECONDS = 300;
 /** This process's part of every lease owner token, so a restart on the embedded database can free its leases. */
 export const processLeaseTag = `${process.pid}-${crypto.randomBytes(4).toString('hex')}`;
 
+/** A new lease owner token of this process. */
+export const newLeaseToken = () => `${processLeaseTag}:${crypto.randomBytes(8).toString('hex')}`;
+
 /**
  * Takes the portal's sync lease: one row update that succeeds only when no live lease exists, so two syncs of one
  * portal never run at once, whichever instance starts them (decision 0005). Returns the owner token, or null.
  */
 export async function acquireSyncLease(db: Db, portalId: string): Promise<string | null> {
-  const token = `${processLeaseTag}:${crypto.randomBytes(8).toString('hex')}`;
+  const token = newLeaseToken();
   const rows = await db
     .update(portals)
     .set({ syncLeaseOwner: token, syncLeaseExpiresAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
