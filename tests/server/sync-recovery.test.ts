@@ -45,6 +45,24 @@ async function leftByACrash(portalId: string, startedAt: Date) {
   );
 }
 
+/**
+ * Gives the portal's lease to another instance (as if ours had expired) once a progress step of `phase` reports
+ * `rows`. Call `stop()` when done; `taken()` says whether it happened.
+ */
+function leaseTakenAt(portalId: string, phase: string, rows: number) {
+  let taken = false;
+  const stop = onSyncProgress((_run, p) => {
+    if (taken || p.phase !== phase || p.rowsProcessed < rows) return;
+    taken = true;
+    void t.app.ctx.db
+      .update(portals)
+      .set({ syncLeaseOwner: 'another-instance', syncLeaseExpiresAt: new Date(Date.now() + 60_000) })
+      .where(eq(portals.id, portalId))
+      .execute();
+  });
+  return { stop, taken: () => taken };
+}
+
 const clientCount = async (portalId: string) => (await t.app.ctx.db.select({ n: count() }).from(clients).where(eq(clients.portalId, portalId)))[0]!.n;
 
 describe('an interrupted first import written in steps', () => {
@@ -90,19 +108,10 @@ describe('a sync that loses its lease while it writes', () => {
     const o = await businessWithPortal(t.app);
     // Another instance takes the lease once 2,000 rows are written (as if ours had expired; on PostgreSQL the first
     // COPY batch reports 5,000, and 7,000 more follow).
-    let taken = false;
-    const stop = onSyncProgress((_run, p) => {
-      if (taken || p.phase !== 'writing' || p.rowsProcessed < 2000) return;
-      taken = true;
-      void t.app.ctx.db
-        .update(portals)
-        .set({ syncLeaseOwner: 'another-instance', syncLeaseExpiresAt: new Date(Date.now() + 60_000) })
-        .where(eq(portals.id, o.portalId))
-        .execute();
-    });
+    const { stop, taken } = leaseTakenAt(o.portalId, 'writing', 2000);
     try {
       const res = await postCsv(t.app, `/api/v1/portals/${o.portalId}/import`, o.cookie, makeSheet(12_000));
-      expect(taken).toBe(true);
+      expect(taken()).toBe(true);
       expect(res.statusCode).toBe(409);
       expect(res.json().error).toMatchObject({ code: 'sync_in_progress' });
     } finally {
@@ -190,16 +199,7 @@ describe.runIf(testDbKind === 'pglite')('a large change applied in steps past it
   async function stopMidApply() {
     const o = await businessWithPortal(t.app);
     expect((await postCsv(t.app, `/api/v1/portals/${o.portalId}/import`, o.cookie, makeSheet(rows))).statusCode).toBe(200);
-    let taken = false;
-    const stop = onSyncProgress((_run, p) => {
-      if (taken || p.phase !== 'committing' || p.rowsProcessed < 1000) return;
-      taken = true;
-      void t.app.ctx.db
-        .update(portals)
-        .set({ syncLeaseOwner: 'another-instance', syncLeaseExpiresAt: new Date(Date.now() + 60_000) })
-        .where(eq(portals.id, o.portalId))
-        .execute();
-    });
+    const { stop, taken } = leaseTakenAt(o.portalId, 'committing', 1000);
     const csv = makeSheet(rows, 43, 0);
     let res;
     try {
@@ -207,7 +207,7 @@ describe.runIf(testDbKind === 'pglite')('a large change applied in steps past it
     } finally {
       stop();
     }
-    expect(taken).toBe(true);
+    expect(taken()).toBe(true);
     expect(res.statusCode).toBe(503);
     expect(res.json().error).toMatchObject({ code: 'sync_unfinished' });
     const [left] = await t.app.ctx.db.select().from(syncRuns).where(and(eq(syncRuns.portalId, o.portalId), eq(syncRuns.status, 'running')));
@@ -285,22 +285,14 @@ describe.runIf(testDbKind === 'pglite')('a large change applied in steps past it
   it('its lease lost while staging: refused at the commit point, the clients untouched and its tables dropped', async () => {
     const o = await businessWithPortal(t.app);
     expect((await postCsv(t.app, `/api/v1/portals/${o.portalId}/import`, o.cookie, makeSheet(rows))).statusCode).toBe(200);
-    let taken = false;
-    const stop = onSyncProgress((_run, p) => {
-      if (taken || p.phase !== 'writing' || p.rowsProcessed < 1000) return;
-      taken = true;
-      void t.app.ctx.db
-        .update(portals)
-        .set({ syncLeaseOwner: 'another-instance', syncLeaseExpiresAt: new Date(Date.now() + 60_000) })
-        .where(eq(portals.id, o.portalId))
-        .execute();
-    });
+    const { stop, taken } = leaseTakenAt(o.portalId, 'writing', 1000);
     let res;
     try {
       res = await postCsv(t.app, `/api/v1/portals/${o.portalId}/import`, o.cookie, makeSheet(rows, 43, 0));
     } finally {
       stop();
     }
+    expect(taken()).toBe(true);
     expect(res.statusCode).toBe(409);
     const first = rowsOf(makeSheet(rows))[0]!;
     expect((await names(o.portalId)).get(first.clientId)).toBe(first.name);
