@@ -42,7 +42,7 @@ function* batches<T>(items: readonly T[], size: number): Generator<T[]> {
 }
 
 /** Rows the staged tables hold that count as written clients (history rows go with their clients). */
-export const stagedClientRows = (tables: readonly StagedTable[]) => tables.filter((t) => t.kind !== 'history').reduce((n, t) => n + t.rows, 0);
+const stagedClientRows = (tables: readonly StagedTable[]) => tables.filter((t) => t.kind !== 'history').reduce((n, t) => n + t.rows, 0);
 
 /**
  * Copies the plan's rows into tables named after the run (numbered 1..rows in column `n`), STEP_ROWS at a time
@@ -123,20 +123,18 @@ async function applySlice(tx: Tx, portalId: string, runId: string, { kind, table
   }
 }
 
-export type FinishOutcome = 'finished' | 'gone';
-
 /**
  * Applies a committed run's staged rows from where it stopped, one short transaction per STEP_ROWS rows, then marks
  * the run 'ok' (and the queue computed) and drops its tables. Each step reads and advances the run's position in
  * its own transaction, so two callers (the run itself and a clean-up) never apply a step twice. `holdLease` runs
- * first in each step (the run checks it still holds the portal). Returns 'gone' when the run is no longer a
- * committed running one (finished by someone else, or its portal deleted).
+ * first in each step (the run checks it still holds the portal). It stops when the run is no longer a committed
+ * running one (finished by someone else, or its portal deleted): callers read the run to know which.
  */
 export async function finishStagedApply(
   db: Db,
   runId: string,
   options: { holdLease?: (tx: Tx) => Promise<void>; onStep?: (applied: number, total: number) => Promise<void> | void } = {},
-): Promise<FinishOutcome> {
+): Promise<void> {
   // The tables seen so far: if the run's row goes (its portal deleted), they are still dropped.
   let known: readonly StagedTable[] = [];
   for (;;) {
@@ -175,7 +173,7 @@ export async function finishStagedApply(
     if (step.outcome !== 'step') {
       // Finished (or not ours any more): the tables are no one's. Left behind if this fails, for the next sweep.
       await dropStagedTables(db, step.tables).catch(() => {});
-      return step.outcome;
+      return;
     }
     known = step.tables;
     await options.onStep?.(step.applied, step.total);
