@@ -158,6 +158,9 @@ export const messages = {
     binaryFile: 'This file is not a CSV file: it holds binary data (an Excel workbook, a PDF?). Save or export the sheet as CSV and upload that.',
     otherDelimiter: (separator: string) => `The values in this file are separated by ${separator}, not commas; it was read that way`,
     csvBodyRequired: 'Send the CSV file as the request body (Content-Type: text/csv).',
+    /** A CSV portal's kept file asked for when there is none (never uploaded here, or the portal moved to a Google Sheet). */
+    noUploadedFile: 'This portal has no uploaded file kept. Upload the file again.',
+    noHeldFile: 'No upload is waiting for confirmation. Upload the file again.',
     noEmail: 'No email address',
     notAnEmail: (value: string) => `"${value.length > 60 ? `${value.slice(0, 57)}...` : value}" is not an email address`,
     duplicateEmail: (email: string, keptRow: number) => `Duplicate email ${email}: row ${keptRow} (the later row) is used`,

@@ -145,11 +145,26 @@ export const clientListSchema = z.object({
 });
 
 /** GET /api/v1/portals/{portalId}: the portal and its latest sync run. */
-export const portalDetailSchema = portalSchema.extend({ lastRun: syncRunSchema.nullable().describe('The latest sync or import, with its error') });
+export const uploadedFileSchema = z.object({
+  fileName: z.string().nullable().describe('As the browser named it; null for an upload through the API without a name'),
+  size: z.number().int().describe('Bytes, as uploaded'),
+  uploadedAt: z.iso.datetime(),
+});
+
+export const portalDetailSchema = portalSchema.extend({
+  lastRun: syncRunSchema.nullable().describe('The latest sync or import, with its error'),
+  uploads: z
+    .object({
+      applied: uploadedFileSchema.nullable().describe('The CSV file the portal data comes from (kept to change the mapping without uploading again)'),
+      held: uploadedFileSchema.nullable().describe('A newer upload held back until its large drop is confirmed'),
+    })
+    .describe("A CSV portal's kept files (GET .../import/file to download)"),
+});
 
 export type Portal = z.infer<typeof portalSchema>;
 export type PortalList = z.infer<typeof portalListSchema>;
 export type PortalDetail = z.infer<typeof portalDetailSchema>;
+export type UploadedFileInfo = z.infer<typeof uploadedFileSchema>;
 export type SourceType = Portal['source']['type'];
 export type SheetAnalysis = z.infer<typeof analysisSchema>;
 export type SyncRun = z.infer<typeof syncRunSchema>;

@@ -21,3 +21,4 @@ export * from './schema/portal-verification-codes';
 export * from './schema/portal-lookup-usage';
 export * from './schema/client-updates';
 export * from './schema/portal-logos';
+export * from './schema/portal-uploads';

@@ -1,13 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, customType, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bytea } from './bytea';
 import { portals } from './portals';
-
-/** Raw bytes (PostgreSQL bytea), read and written as a Node Buffer. */
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  toDriver: (value) => value,
-  fromDriver: (value) => Buffer.from(value),
-});
 
 /**
  * A portal's uploaded logo, stored in the database so every instance on one PostgreSQL serves it. One per portal;

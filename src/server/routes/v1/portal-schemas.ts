@@ -56,7 +56,24 @@ export const importQuery = z.object({
   confirmDrop: booleanFlag.describe('Apply even when more than half of the clients would be removed'),
   dryRun: booleanFlag.describe('Report what the import would do; change nothing'),
   setupMethod: z.enum(['import', 'template']).optional(),
+  fileName: z.string().max(500).optional().describe('The file name, kept with the file and offered again by GET .../import/file'),
 });
+
+const uploadSlotQuery = z
+  .enum(['applied', 'held'])
+  .default('applied')
+  .describe("'applied': the file the portal data comes from; 'held': the upload held back for its large drop");
+
+export const uploadedFileQuery = z.object({ slot: uploadSlotQuery });
+
+export const applyUploadedFileBody = z
+  .object({
+    slot: uploadSlotQuery,
+    columnMapping: columnMappingSchema.optional().describe("Field to column index; the held upload's own, or the portal's saved one, when absent"),
+    dateOrder: z.enum(['mdy', 'dmy']).optional(),
+    confirmDrop: z.boolean().optional().describe('Apply even when more than half of the clients would be removed'),
+  })
+  .nullish();
 
 export const syncBody = z.object({ confirmDrop: z.boolean().optional() }).nullish();
 

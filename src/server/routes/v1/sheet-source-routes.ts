@@ -11,10 +11,12 @@ import { getPortal, getPortalRow } from '../../services/portals/get-portal';
 import { analyzeCsv, analyzeSheet } from '../../services/sheet-sync/analyze-sheet';
 import { listSyncRuns } from '../../services/sheet-sync/list-sync-runs';
 import { runSync, type SyncResult } from '../../services/sheet-sync/run-sync';
+import { readUpload } from '../../services/sheet-sync/uploaded-files';
 import { sessionBusiness } from './business-context';
 import {
   analysisSchema,
   analyzeBody,
+  applyUploadedFileBody,
   errorShape,
   importQuery,
   importReportSchema,
@@ -23,6 +25,7 @@ import {
   saveSourceBody,
   syncBody,
   syncRunSchema,
+  uploadedFileQuery,
 } from './portal-schemas';
 
 const CSV_TYPES = ['text/csv', 'application/csv'];
@@ -66,6 +69,13 @@ function csvBody(req: FastifyRequest): Buffer {
   const body = req.body;
   if (!Buffer.isBuffer(body) || body.length === 0) throw new ValidationError(CSV_REQUIRED, 'csv_required');
   return body;
+}
+
+/** A Content-Disposition attachment header for a file name: an ASCII fallback and the exact name (RFC 6266). */
+function attachment(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const exact = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${exact}`;
 }
 
 const report = (result: SyncResult) => ({
@@ -203,7 +213,93 @@ export async function sheetSourceRoutes(app: FastifyInstance) {
         confirmDrop: req.query.confirmDrop,
         dryRun: req.query.dryRun,
         dateOrder: req.query.dateOrder,
-        upload: { bytes, mapping: readMappingParam(req.query.columnMapping), setupMethod: req.query.setupMethod },
+        upload: { bytes, mapping: readMappingParam(req.query.columnMapping), setupMethod: req.query.setupMethod, fileName: req.query.fileName },
+      });
+      return report(result);
+    },
+  );
+
+  r.get(
+    '/api/v1/portals/:portalId/import/file',
+    {
+      schema: {
+        tags: ['portal data'],
+        summary: "Downloads a CSV portal's kept file: the one its data comes from, or (slot=held) the upload held back for its large drop",
+        description: "The file as it was uploaded. A portal keeps its last applied upload and at most one held one; a Google Sheet portal keeps none (404 no_file).",
+        params: portalIdParams,
+        querystring: uploadedFileQuery,
+        produces: ['text/csv'],
+        response: { 200: z.any().describe('The CSV file (text/csv, as an attachment)'), 404: errorShape },
+      },
+    },
+    async (req, reply) => {
+      const business = await sessionBusiness(req);
+      const portal = await getPortalRow(app.ctx.db, business.id, req.params.portalId);
+      const file = await readUpload(app.ctx.db, portal.id, req.query.slot);
+      const name = file.packed.fileName ?? `${portal.name}.csv`;
+      return reply
+        .header('content-type', 'text/csv')
+        .header('content-disposition', attachment(name))
+        .header('cache-control', 'private, no-store')
+        .send(file.bytes);
+    },
+  );
+
+  r.post(
+    '/api/v1/portals/:portalId/import/file/analyze',
+    {
+      schema: {
+        tags: ['portal data'],
+        summary: "Reads a CSV portal's kept file again and suggests a column mapping (to change the mapping without uploading again)",
+        params: portalIdParams,
+        querystring: uploadedFileQuery,
+        response: { 200: analysisSchema, 404: errorShape, 422: errorShape },
+      },
+    },
+    async (req) => {
+      const business = await sessionBusiness(req);
+      const portal = await getPortalRow(app.ctx.db, business.id, req.params.portalId);
+      const file = await readUpload(app.ctx.db, portal.id, req.query.slot);
+      return analyzeCsv(file.bytes, { portal, dateOrder: portal.dateOrder });
+    },
+  );
+
+  r.post(
+    '/api/v1/portals/:portalId/import/file/apply',
+    {
+      schema: {
+        tags: ['portal data'],
+        summary: "Imports a CSV portal's kept file again: with a new column mapping, or (slot=held) to confirm an upload held back for its large drop",
+        description:
+          "As POST .../import with the kept file as the body. Without columnMapping a held upload uses the mapping it was sent with, the applied file the portal's saved one. 404 no_file when there is no such file; 409 confirm_drop when more than half of the clients would be removed (send confirmDrop: true); 503 sync_unfinished as for POST .../import.",
+        params: portalIdParams,
+        body: applyUploadedFileBody,
+        response: { 200: importReportSchema, 400: errorShape, 404: errorShape, 409: errorShape, 422: errorShape, 503: errorShape },
+      },
+    },
+    async (req) => {
+      const business = await sessionBusiness(req);
+      const portal = await getPortalRow(app.ctx.db, business.id, req.params.portalId);
+      const body = req.body ?? { slot: 'applied' as const };
+      const file = await readUpload(app.ctx.db, portal.id, body.slot);
+      const kept = file.packed.options;
+      const mapping = body.columnMapping ?? kept.columnMapping;
+      const result = await runSync(deps(), {
+        portalId: portal.id,
+        businessId: business.id,
+        timeZone: business.timeZone,
+        trigger: 'upload',
+        actorUserId: req.sessionUser!.id,
+        confirmDrop: body.confirmDrop,
+        dateOrder: body.dateOrder ?? kept.dateOrder,
+        upload: {
+          bytes: file.bytes,
+          mapping,
+          setupMethod: kept.setupMethod,
+          fileName: file.packed.fileName,
+          // Kept as it is unless sent differently now (then what is kept says how it was applied).
+          packed: body.columnMapping || body.dateOrder ? undefined : file.packed,
+        },
       });
       return report(result);
     },

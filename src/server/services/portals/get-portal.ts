@@ -1,11 +1,12 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
+import type { PortalDetail } from '@core/api/portals';
 import { messages } from '@core/messages';
 import type { Db } from '../../db/client';
 import { clients, portals } from '../../db/schema';
 import { NotFoundError } from '../../errors';
 import { listSyncRuns } from '../sheet-sync/list-sync-runs';
-import type { SyncRunView } from '../sheet-sync/sync-run-view';
-import { toPortalView, type PortalRow, type PortalView } from './portal-view';
+import { uploadedFilesOf } from '../sheet-sync/uploaded-files';
+import { toPortalView, type PortalRow } from './portal-view';
 
 /** The portal if it belongs to the business; another business's portal id is not found (404). */
 export async function getPortalRow(db: Db, businessId: string, portalId: string): Promise<PortalRow> {
@@ -26,9 +27,9 @@ export async function countActiveClients(db: Db, portalId: string): Promise<numb
   return row?.n ?? 0;
 }
 
-/** One portal with its source, sync state, configuration, client count and its latest sync run. */
-export async function getPortal(db: Db, businessId: string, portalId: string): Promise<PortalView & { lastRun: SyncRunView | null }> {
+/** One portal with its source, sync state, configuration, client count, its latest sync run and its kept uploads. */
+export async function getPortal(db: Db, businessId: string, portalId: string): Promise<PortalDetail> {
   const row = await getPortalRow(db, businessId, portalId);
-  const [clientCount, runs] = await Promise.all([countActiveClients(db, portalId), listSyncRuns(db, portalId, 1)]);
-  return { ...toPortalView(row, clientCount), lastRun: runs[0] ?? null };
+  const [clientCount, runs, uploads] = await Promise.all([countActiveClients(db, portalId), listSyncRuns(db, portalId, 1), uploadedFilesOf(db, portalId)]);
+  return { ...toPortalView(row, clientCount), lastRun: runs[0] ?? null, uploads };
 }

@@ -25,6 +25,7 @@ import { acquireSyncLease, releaseSyncLease, renewSyncLease } from './sync-lease
 import { commitStagedApply, dropStagedTables, finishStagedApply, stagePlan } from './staged-apply';
 import { clearSyncProgress, setSyncProgress, type SyncPhase } from './sync-progress';
 import { toSyncRunView, type SyncRunView } from './sync-run-view';
+import { forgetUploads, keepUpload, packUpload, type PackedUpload } from './uploaded-files';
 import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
 
 /** What a sync needs from the app. */
@@ -57,8 +58,11 @@ export interface RunSyncInput {
   /** Work everything out and report it; write nothing. */
   dryRun?: boolean;
   dateOrder?: DateOrder;
-  /** A CSV upload; without it the portal's Google Sheet (or `newSheet`) is read. */
-  upload?: { bytes: Uint8Array; mapping?: ColumnMapping; setupMethod?: PortalSetupMethod };
+  /**
+   * A CSV upload; without it the portal's Google Sheet (or `newSheet`) is read. The file is kept with the portal
+   * when it applies (or, held back for a large drop, until confirmed): `packed` when it is one kept already.
+   */
+  upload?: { bytes: Uint8Array; mapping?: ColumnMapping; setupMethod?: PortalSetupMethod; fileName?: string | null; packed?: PackedUpload };
   /** A Google Sheet to connect: saved only when its first sync applies. */
   newSheet?: NewSheetSource;
   /** The lease, when the caller (the scheduler) already holds it. */
@@ -254,6 +258,20 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
   /** Past the commit point of a staged apply: the run is finished, by this process or by whoever finds it interrupted. */
   let committed = false;
   let lastProgressWrite = 0;
+  /** The upload compressed for keeping (once, off the event loop, before a transaction needs it). */
+  let packed: Promise<PackedUpload> | null = null;
+  const packedUpload = (): Promise<PackedUpload> | null => {
+    const up = input.upload;
+    if (!up) return null;
+    packed ??= up.packed
+      ? Promise.resolve(up.packed)
+      : packUpload(up.bytes, {
+          fileName: up.fileName,
+          uploadedByUserId: input.actorUserId,
+          options: { ...(up.mapping ? { columnMapping: up.mapping } : {}), ...(input.dateOrder ? { dateOrder: input.dateOrder } : {}), ...(up.setupMethod ? { setupMethod: up.setupMethod } : {}) },
+        });
+    return packed;
+  };
   // Where the time goes (logged at debug level; the import benchmark prints it).
   const timings: Record<string, number> = {};
   let mark = performance.now();
@@ -296,7 +314,7 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
     const fastPathAllowed = !input.newSheet && !input.dryRun && storedMapping !== null && (!input.upload?.mapping || stableJson(input.upload.mapping) === stableJson(storedMapping));
     if (fastPathAllowed && !settledStale && portal.sourceFingerprint && portal.queueComputedFor === todayFor(input.timeZone)) {
       const fingerprint = sourceFingerprint({ source: sourceName, bytes, mapping: storedMapping, dateOrder, workloadSettings: portal.workloadSettings });
-      if (fingerprint === portal.sourceFingerprint) return await applyUnchanged(deps, portal, runId!, input, isSheet);
+      if (fingerprint === portal.sourceFingerprint) return await applyUnchanged(deps, portal, runId!, input, isSheet, await packedUpload());
     }
     lap('fetch');
     await progress('reading', 0, 0, 'always');
@@ -356,6 +374,12 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
     };
     // Settings changed while this sync ran: leave the queue stale for the scheduler to recompute.
     const queueComputedFor = queueCurrentFor(portal.workloadSettings, today);
+    const file = await packedUpload();
+    /** The kept files follow the source: an applied upload is kept (a held one dropped), a Google Sheet keeps none. */
+    const keepFiles = async (tx: Tx) => {
+      if (file) await keepUpload(tx, portal.id, 'applied', file);
+      else if (input.newSheet) await forgetUploads(tx, portal.id);
+    };
     // On the embedded database (one transaction at a time) the figures of clients whose data did not change but whose
     // place moved are derived data: they are written after the clients' data commits, in short steps, so a sync of
     // a large sheet with a few edits does not hold every other request (writeQueueInSteps).
@@ -397,6 +421,7 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
           .update(portals)
           .set({ ...portalState, queueComputedFor: null })
           .where(eq(portals.id, portal.id));
+        await keepFiles(tx);
         await tx.update(syncRuns).set(countsOf(finalPlan, 'running')).where(eq(syncRuns.id, runId!));
         await commitStagedApply(tx, runId!, tables, { queueDay: queueInSteps ? null : today, settings: portal.workloadSettings, total });
       });
@@ -418,6 +443,7 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
         // deleted meanwhile has no lease to renew.
         await holdLease(tx);
         await tx.update(portals).set(portalState).where(eq(portals.id, portal.id));
+        await keepFiles(tx);
         return tx
           .update(syncRuns)
           .set({ ...countsOf(finalPlan, 'ok'), finishedAt: new Date(), phase: 'done', rowsProcessed: total, rowsTotal: total })
@@ -490,6 +516,13 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
         .set({ ...(plan ? countsOf(plan, status) : { status }), errorMessage: message, finishedAt: new Date(), phase: 'done' })
         .where(eq(syncRuns.id, runId))
         .catch((e: unknown) => deps.logger.warn({ err: e }, 'could not record the failed sync'));
+      // An upload held back for its large drop is kept, so the business can confirm it without uploading it again.
+      const held = status === 'needs_confirmation' ? packedUpload() : null;
+      if (held) {
+        await held
+          .then((f) => keepUpload(db, portal.id, 'held', f))
+          .catch((e: unknown) => deps.logger.warn({ err: e, portalId: portal.id }, 'could not keep an upload held back for confirmation'));
+      }
       if (input.trigger === 'manual' || input.trigger === 'schedule') {
         const failedAt = new Date();
         await db
@@ -522,7 +555,7 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
  * The source is byte for byte what the last applied sync read, with the same mapping and settings, and the queue
  * is current: nothing to parse or write. The run is recorded with the last run's row counts, all unchanged.
  */
-async function applyUnchanged(deps: SyncDeps, portal: PortalRow, runId: string, input: RunSyncInput, isSheet: boolean): Promise<SyncResult> {
+async function applyUnchanged(deps: SyncDeps, portal: PortalRow, runId: string, input: RunSyncInput, isSheet: boolean, file: PackedUpload | null): Promise<SyncResult> {
   const { db } = deps;
   const [last] = await db
     .select()
@@ -547,6 +580,8 @@ async function applyUnchanged(deps: SyncDeps, portal: PortalRow, runId: string, 
         ...(input.upload?.setupMethod ? { setupMethod: input.upload.setupMethod } : {}),
       })
       .where(eq(portals.id, portal.id));
+    // The same bytes as the applied file (perhaps under another name, or a held upload confirmed): kept as the applied one.
+    if (file) await keepUpload(tx, portal.id, 'applied', file);
     return tx
       .update(syncRuns)
       .set({

@@ -1,0 +1,15 @@
+CREATE TABLE "portal_uploads" (
+	"portal_id" text NOT NULL,
+	"slot" text NOT NULL,
+	"file_name" text,
+	"size" integer NOT NULL,
+	"sha256" text NOT NULL,
+	"gzip" "bytea" NOT NULL,
+	"options" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"uploaded_by_user_id" text,
+	"uploaded_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "portal_uploads_portal_id_slot_pk" PRIMARY KEY("portal_id","slot"),
+	CONSTRAINT "portal_uploads_slot_check" CHECK ("portal_uploads"."slot" in ('applied', 'held'))
+);
+--> statement-breakpoint
+ALTER TABLE "portal_uploads" ADD CONSTRAINT "portal_uploads_portal_id_portals_id_fk" FOREIGN KEY ("portal_id") REFERENCES "public"."portals"("id") ON DELETE cascade ON UPDATE no action;

@@ -1,0 +1,8 @@
+import { customType } from 'drizzle-orm/pg-core';
+
+/** Raw bytes (PostgreSQL bytea), read and written as a Node Buffer. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => value,
+  fromDriver: (value) => Buffer.from(value),
+});

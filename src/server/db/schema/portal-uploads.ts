@@ -1,0 +1,42 @@
+import { sql } from 'drizzle-orm';
+import { check, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ColumnMapping } from '@core/columns';
+import type { DateOrder } from '@core/sheet-values';
+import { bytea } from './bytea';
+import { portals } from './portals';
+
+/** 'applied': the file the portal's data now comes from; 'held': a newer upload held back until the business confirms its large drop. */
+export type UploadSlot = 'applied' | 'held';
+
+/** How a held upload was sent (applied with these when confirmed); an applied file's are on its portal. */
+export interface UploadOptions {
+  columnMapping?: ColumnMapping;
+  dateOrder?: DateOrder;
+  setupMethod?: 'import' | 'template';
+}
+
+/**
+ * A CSV portal's uploaded files, kept so the business can change the column mapping, or apply a held-back upload,
+ * without finding the file again (decision 0005, "Uploaded files"). At most one per slot; gzip-compressed; gone with
+ * the portal. A portal that switches to a Google Sheet loses them.
+ */
+export const portalUploads = pgTable(
+  'portal_uploads',
+  {
+    portalId: text('portal_id')
+      .notNull()
+      .references(() => portals.id, { onDelete: 'cascade' }),
+    slot: text('slot').$type<UploadSlot>().notNull(),
+    /** The name the browser gave (shown and used for the download), or null (an API upload). */
+    fileName: text('file_name'),
+    /** The file's size as uploaded (before compression). */
+    size: integer('size').notNull(),
+    /** SHA-256 of the file as uploaded, hex. */
+    sha256: text('sha256').notNull(),
+    gzip: bytea('gzip').notNull(),
+    options: jsonb('options').$type<UploadOptions>().notNull().default({}),
+    uploadedByUserId: text('uploaded_by_user_id'),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.portalId, t.slot] }), check('portal_uploads_slot_check', sql`${t.slot} in ('applied', 'held')`)],
+);
