@@ -223,6 +223,69 @@ test('CSV upload and the template, with the portal list', async ({ page }) => {
   await expect(page.getByText('The sheet has its headers but no client rows yet.')).toBeVisible();
 });
 
+test('a CSV portal keeps its file: download it, change the mapping without uploading again, confirm a held-back upload', async ({ page }) => {
+  await signUp(page, 'professional');
+  await firstPortal(page);
+  // Two e-mail columns: the detected mapping takes the work one, where Bob has none (his row is skipped).
+  const csv = 'ID,Name,Work Email,Home Email,Status,Stage\r\nC-1,Ann Lee,ann@work.example,ann@home.example,Open,Filed\r\nC-2,Bob Stone,,bob@home.example,Open,Drafting\r\nC-3,Cy Park,cy@work.example,cy@home.example,Open,Review\r\n';
+  await page.getByText('Import existing data').click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('tab', { name: 'Upload CSV' }).click();
+  await page.getByLabel('CSV file').setInputFiles({ name: 'clients-nov.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(page.getByRole('heading', { name: 'Step 3: Map Columns' })).toBeVisible();
+  await page.getByRole('button', { name: 'Finalize Setup' }).click();
+  await expect(page.getByRole('heading', { name: 'Step 4: Complete' })).toBeVisible();
+  await page.getByRole('button', { name: 'Done' }).click();
+
+  // The card names the file, and it downloads as it was given.
+  const card = page.locator('[data-slot="card"]', { has: page.getByRole('heading', { name: 'Data Source' }) });
+  await expect(card.getByText('Email: C “Work Email”')).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), card.getByRole('link', { name: /clients-nov\.csv/ }).click()]);
+  expect(download.suggestedFilename()).toBe('clients-nov.csv');
+  expect(fs.readFileSync((await download.path())!, 'utf8')).toBe(csv);
+
+  // Change the mapping: the kept file is read again, no upload.
+  await card.getByRole('button', { name: 'Change column mapping' }).click();
+  await expect(page.getByRole('heading', { name: 'Step 3: Map Columns' })).toBeVisible();
+  await expect(page.getByText('File clients-nov.csv: 3 rows, 6 columns.')).toBeVisible();
+  await expect(page.getByLabel('Email (required)')).toHaveValue('2');
+  await page.getByLabel('Email (required)').selectOption('3');
+  await page.getByLabel('Status (required)').selectOption('5');
+  await page.getByRole('button', { name: 'Finalize Setup' }).click();
+  await expect(page.getByRole('heading', { name: 'Step 4: Complete' })).toBeVisible();
+  await expect(page.getByLabel('Import report')).toContainText('1');
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(card.getByText('Email: D “Home Email”')).toBeVisible();
+  await expect(card.getByText('Status: F “Stage”')).toBeVisible();
+  const [portal] = (await (await apiCall(page, 'get', '/api/v1/portals')).json()).portals as { portalId: string }[];
+  const clients = await (await apiCall(page, 'get', `/api/v1/portals/${portal!.portalId}/clients`)).json();
+  expect(clients.clients.map((c: { email: string; status: string }) => `${c.email} ${c.status}`)).toEqual([
+    'ann@home.example Filed',
+    'bob@home.example Drafting',
+    'cy@home.example Review',
+  ]);
+
+  // A new file that drops most clients is held back; left in the wizard, it is confirmed from the card.
+  await card.getByRole('button', { name: 'Upload a new file' }).click();
+  await page.getByLabel('CSV file').setInputFiles({
+    name: 'only-ann.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('ID,Name,Work Email,Home Email,Status,Stage\r\nC-1,Ann Lee,ann@work.example,ann@home.example,Open,Done\r\n'),
+  });
+  await expect(page.getByRole('heading', { name: 'Step 3: Map Columns' })).toBeVisible();
+  await page.getByRole('button', { name: 'Finalize Setup' }).click();
+  await expect(page.getByText('Large drop held back')).toBeVisible();
+  await page.getByRole('button', { name: 'Close the set-up' }).click();
+  await expect(card.getByText('Large drop held back')).toBeVisible();
+  await expect(card.getByRole('link', { name: 'only-ann.csv' })).toBeVisible();
+  await shootBothThemes(page, process.env.H2_SHOTS, 'held-upload');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await card.getByRole('button', { name: 'Apply anyway' }).click();
+  await expect(card.getByText(/^Imported: 1 read/)).toBeVisible();
+  await expect(card.getByText('Large drop held back')).toHaveCount(0);
+  await expect(card.getByRole('link', { name: /only-ann\.csv/ })).toBeVisible();
+});
+
 test('a failed automatic or manual sync shows on the Dashboard and Client Management, with the last good sync', async ({ page }) => {
   // A sheet that disappears after it was connected (a fixture copied for this test, then deleted).
   const name = `vanishing-${unique()}`;

@@ -11,7 +11,7 @@ import { Button } from '@web/components/ui/button';
 import { useCurrentPortal } from '@web/features/dashboard/api/portals';
 import { portalQueryOptions } from '@web/features/portals/api/portal';
 import { portalsQueryOptions } from '@web/features/portals/api/portals';
-import type { Portal } from '@web/features/portals/api/types';
+import type { PortalDetail } from '@web/features/portals/api/types';
 import { useCreatePortal } from '@web/features/portals/api/use-create-portal';
 import { PortalsPanel } from '@web/features/portals/components/portals-panel';
 import { SetupWizard, type WizardIntent } from '@web/features/portals/components/setup-wizard/setup-wizard';
@@ -70,7 +70,7 @@ function PortalSource({ portalId }: { portalId: string }) {
   return <SourceOrWizard portal={portal.data} />;
 }
 
-function SourceOrWizard({ portal }: { portal: Portal }) {
+function SourceOrWizard({ portal }: { portal: PortalDetail }) {
   const hasSource = portal.source.type !== 'none';
   // The wizard stays open through its last step even once the source exists; a portal without one opens it.
   const [intent, setIntent] = useState<WizardIntent | null>(hasSource ? null : { kind: 'new' });
@@ -93,7 +93,13 @@ function SourceOrWizard({ portal }: { portal: Portal }) {
       <div className="min-w-0 lg:col-span-3">
         <SourceCard
           portal={portal}
-          onChangeMapping={() => setIntent({ kind: 'change-mapping', sheetUrl: portal.source.sheetUrl ?? '', gid: portal.source.gid })}
+          onChangeMapping={() =>
+            setIntent(
+              portal.source.type === 'google_sheet'
+                ? { kind: 'change-mapping', sheetUrl: portal.source.sheetUrl ?? '', gid: portal.source.gid }
+                : { kind: 'remap-file' },
+            )
+          }
           onReplace={() => setIntent(portal.source.type === 'csv_upload' ? { kind: 'upload' } : { kind: 'new' })}
         />
       </div>

@@ -11,6 +11,8 @@ export interface ImportCsvInput {
   dateOrder?: 'mdy' | 'dmy';
   setupMethod?: 'import' | 'template';
   confirmDrop?: boolean;
+  /** Kept with the file (shown on the Data Source card and used for its download); a File's own name by default. */
+  fileName?: string;
 }
 
 /** POST .../import with the file as text/csv: imports it as the portal's data. */
@@ -23,6 +25,8 @@ export function useImportCsv(portalId: string) {
       if (input.dateOrder) q.set('dateOrder', input.dateOrder);
       if (input.setupMethod) q.set('setupMethod', input.setupMethod);
       if (input.confirmDrop) q.set('confirmDrop', 'true');
+      const fileName = input.fileName ?? (input.file instanceof File ? input.file.name : undefined);
+      if (fileName) q.set('fileName', fileName);
       return api.upload<ImportReport>('POST', `${portalUrl(portalId)}/import?${q.toString()}`, input.file, 'text/csv');
     },
     onSettled: invalidate,

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { ExternalLinkIcon, FileSpreadsheetIcon, RefreshCwIcon, SlidersHorizontalIcon, UploadIcon } from 'lucide-react';
+import { DownloadIcon, ExternalLinkIcon, FileSpreadsheetIcon, RefreshCwIcon, SlidersHorizontalIcon, UploadIcon } from 'lucide-react';
 import { mappingFieldLabels } from '@core/column-remap';
 import { mappingFields } from '@core/columns';
 import { columnLetter } from '@core/sheet-values';
@@ -12,11 +12,12 @@ import { Label } from '@web/components/ui/label';
 import { useBusinessTimeZone } from '@web/features/auth/api/use-me';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { syncRunsQueryOptions } from '../api/sync-runs';
-import type { Portal } from '../api/types';
+import type { PortalDetail } from '../api/types';
+import { keptFileUrl, useApplyKeptFile } from '../api/use-kept-file';
 import { useSyncPortal } from '../api/use-sync-portal';
 import { useInvalidatePortal } from '../api/use-invalidate-portal';
 import { useUpdatePortal } from '../api/use-update-portal';
-import { formatDateTime, intervalLabel, relativeTime } from '../lib/format';
+import { formatDateTime, formatSize, intervalLabel, relativeTime } from '../lib/format';
 import { lastSyncFailed } from '../lib/sync-state';
 import { runCounts } from './sync-history';
 import { NativeSelect } from './native-select';
@@ -29,9 +30,11 @@ const sheetLink = (sheetId: string, gid: string | null) =>
   `https://docs.google.com/spreadsheets/d/${encodeURIComponent(sheetId)}/edit${gid ? `#gid=${encodeURIComponent(gid)}` : ''}`;
 
 /** The portal's data source: what it is, when it last synced, its last error, Sync now and the schedule. */
-export function SourceCard({ portal, onChangeMapping, onReplace }: { portal: Portal; onChangeMapping: () => void; onReplace: () => void }) {
+export function SourceCard({ portal, onChangeMapping, onReplace }: { portal: PortalDetail; onChangeMapping: () => void; onReplace: () => void }) {
   const isSheet = portal.source.type === 'google_sheet';
   const sync = useSyncPortal(portal.portalId);
+  // A CSV upload held back for its large drop is kept: confirming applies that file (not the portal's sheet).
+  const applyHeld = useApplyKeptFile(portal.portalId);
   const update = useUpdatePortal(portal.portalId);
   const runs = useQuery(syncRunsQueryOptions(portal.portalId, sync.isPending));
   const timeZone = useBusinessTimeZone();
@@ -46,6 +49,11 @@ export function SourceCard({ portal, onChangeMapping, onReplace }: { portal: Por
   }, [running, invalidate]);
   const lastFailed = lastSyncFailed(portal);
   const needsConfirmation = latest?.status === 'needs_confirmation' || (sync.error instanceof ApiError && sync.error.code === 'confirm_drop');
+  const heldUpload = latest?.status === 'needs_confirmation' && latest.sourceType === 'csv_upload';
+  const held = portal.uploads.held;
+  const applied = portal.uploads.applied;
+  const busy = sync.isPending || applyHeld.isPending;
+  const outcome = applyHeld.isSuccess || applyHeld.isError ? applyHeld : sync;
   const mapping = portal.source.columnMapping ?? {};
   const headers = portal.source.detectedHeaders;
 
@@ -70,6 +78,21 @@ export function SourceCard({ portal, onChangeMapping, onReplace }: { portal: Por
                   <ExternalLinkIcon aria-hidden="true" className="ml-1 inline size-3.5 align-[-2px]" />
                   <span className="sr-only"> (opens in a new tab)</span>
                 </a>
+              </dd>
+            </div>
+          ) : null}
+          {!isSheet && applied ? (
+            <div className="min-w-0 sm:col-span-2">
+              <dt className="text-muted-foreground">File</dt>
+              <dd className="min-w-0">
+                <a href={keptFileUrl(portal.portalId)} download className="break-all font-medium text-link underline-offset-4 hover:underline">
+                  <DownloadIcon aria-hidden="true" className="mr-1 inline size-3.5 align-[-2px]" />
+                  {applied.fileName ?? 'Uploaded file'}
+                  <span className="sr-only"> (download)</span>
+                </a>{' '}
+                <span className="text-muted-foreground">
+                  ({formatSize(applied.size)}, uploaded {formatDateTime(applied.uploadedAt, timeZone)})
+                </span>
               </dd>
             </div>
           ) : null}
@@ -101,18 +124,31 @@ export function SourceCard({ portal, onChangeMapping, onReplace }: { portal: Por
           </div>
         </dl>
 
-        {needsConfirmation && !sync.isPending ? (
+        {needsConfirmation && !busy ? (
           <Alert>
             <AlertTitle>Large drop held back</AlertTitle>
             <AlertDescription>
               <p>{latest?.status === 'needs_confirmation' ? latest.error : errorMessage(sync.error)}</p>
               <LastGoodSync at={portal.sync.lastSyncedAt} />
-              {isSheet ? (
+              {heldUpload && held ? (
+                <>
+                  <p className="mt-1">
+                    The file held back:{' '}
+                    <a href={keptFileUrl(portal.portalId, 'held')} download className="break-all text-link underline-offset-4 hover:underline">
+                      {held.fileName ?? 'uploaded file'}
+                    </a>{' '}
+                    ({formatSize(held.size)}, uploaded {formatDateTime(held.uploadedAt, timeZone)}).
+                  </p>
+                  <Button size="sm" variant="destructive" className="mt-3" onClick={() => applyHeld.mutate({ slot: 'held', confirmDrop: true })}>
+                    Apply anyway
+                  </Button>
+                </>
+              ) : heldUpload || !isSheet ? (
+                <p className="mt-1">Upload the file again and confirm to apply it.</p>
+              ) : (
                 <Button size="sm" variant="destructive" className="mt-3" onClick={() => sync.mutate({ confirmDrop: true })}>
                   Apply anyway
                 </Button>
-              ) : (
-                <p className="mt-1">Upload the file again and confirm to apply it.</p>
               )}
             </AlertDescription>
           </Alert>
@@ -126,26 +162,28 @@ export function SourceCard({ portal, onChangeMapping, onReplace }: { portal: Por
           </Alert>
         ) : null}
 
-        {sync.isPending || running ? <SyncProgress run={running} label="Sync in progress" /> : null}
-        {sync.isSuccess && !sync.isPending ? (
+        {busy || running ? <SyncProgress run={running} label={applyHeld.isPending ? 'Importing the file' : 'Sync in progress'} /> : null}
+        {outcome.isSuccess && !busy ? (
           <Alert variant="success">
-            <AlertDescription>Synced: {runCounts(sync.data)}.</AlertDescription>
+            <AlertDescription>
+              {outcome === applyHeld ? 'Imported' : 'Synced'}: {runCounts(outcome.data)}.
+            </AlertDescription>
           </Alert>
         ) : null}
-        {sync.isError && !needsConfirmation && !lastFailed ? (
+        {outcome.isError && !needsConfirmation && !lastFailed ? (
           <Alert variant="destructive">
-            <AlertDescription>{errorMessage(sync.error)}</AlertDescription>
+            <AlertDescription>{errorMessage(outcome.error)}</AlertDescription>
           </Alert>
         ) : null}
 
         <div className="flex flex-wrap items-end gap-3">
           {isSheet ? (
-            <Button onClick={() => sync.mutate({})} disabled={sync.isPending || Boolean(running)}>
+            <Button onClick={() => sync.mutate({})} disabled={busy || Boolean(running)}>
               {sync.isPending ? <Spinner /> : <RefreshCwIcon aria-hidden="true" />} Sync now
             </Button>
           ) : null}
-          {isSheet ? (
-            <Button variant="outline" onClick={onChangeMapping}>
+          {isSheet || applied ? (
+            <Button variant="outline" onClick={onChangeMapping} disabled={busy || Boolean(running)}>
               <SlidersHorizontalIcon aria-hidden="true" /> Change column mapping
             </Button>
           ) : null}

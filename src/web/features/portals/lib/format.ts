@@ -21,6 +21,13 @@ export function formatCount(n: number): string {
   return n.toLocaleString('en-US');
 }
 
+/** '820 bytes', '14 KB', '3.2 MB' */
+export function formatSize(bytes: number): string {
+  if (bytes < 1024) return `${formatCount(bytes)} bytes`;
+  if (bytes < 1024 * 1024) return `${formatCount(Math.ceil(bytes / 1024))} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
 /** 'every 15 minutes', 'every hour', 'every 6 hours', 'every day' */
 export function intervalLabel(minutes: number): string {
   if (minutes < 60) return `every ${minutes} minutes`;

@@ -8,10 +8,11 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { syncRunsQueryOptions } from '../../api/sync-runs';
-import type { ImportReport, Portal } from '../../api/types';
+import type { ImportReport, PortalDetail } from '../../api/types';
 import { useAnalyzeCsv } from '../../api/use-analyze-csv';
 import { useAnalyzeSheet } from '../../api/use-analyze-sheet';
 import { useImportCsv } from '../../api/use-import-csv';
+import { useAnalyzeKeptFile, useApplyKeptFile } from '../../api/use-kept-file';
 import { useSaveSheetSource } from '../../api/use-save-sheet-source';
 import { initialWizardState, wizardReducer, type WizardState } from '../../lib/setup-wizard';
 import { SyncProgress } from '../sync-progress';
@@ -22,19 +23,19 @@ import { MapColumnsStep } from './map-columns-step';
 import { StepIndicator } from './step-indicator';
 import { TemplateStep } from './template-step';
 
-/** Why the wizard is open: a first set-up, a new mapping for the connected sheet, or a new file. */
-export type WizardIntent = { kind: 'new' } | { kind: 'change-mapping'; sheetUrl: string; gid: string | null } | { kind: 'upload' };
+/** Why the wizard is open: a first set-up, a new mapping for the connected sheet or for the kept file, or a new file. */
+export type WizardIntent = { kind: 'new' } | { kind: 'change-mapping'; sheetUrl: string; gid: string | null } | { kind: 'remap-file' } | { kind: 'upload' };
 
 const TEMPLATE_MAPPING: ColumnMapping = { id: 0, name: 1, email: 2, status: 3, priority: 4, date: 5, notes: 6 };
 
 function initialState(intent: WizardIntent, dateOrder: 'mdy' | 'dmy'): WizardState {
   if (intent.kind === 'change-mapping') return initialWizardState({ step: 2, method: 'import', source: 'sheet', dateOrder });
-  if (intent.kind === 'upload') return initialWizardState({ step: 2, method: 'import', source: 'csv', dateOrder });
+  if (intent.kind === 'upload' || intent.kind === 'remap-file') return initialWizardState({ step: 2, method: 'import', source: 'csv', dateOrder });
   return initialWizardState({ dateOrder });
 }
 
 /** The four-step sheet set-up wizard of spec 2.15, working against the portal's API. */
-export function SetupWizard({ portal, intent, onClose }: { portal: Portal; intent: WizardIntent; onClose?: () => void }) {
+export function SetupWizard({ portal, intent, onClose }: { portal: PortalDetail; intent: WizardIntent; onClose?: () => void }) {
   const id = portal.portalId;
   const [state, dispatch] = useReducer(wizardReducer, initialState(intent, portal.source.dateOrder));
   const [file, setFile] = useState<File | null>(null);
@@ -43,7 +44,11 @@ export function SetupWizard({ portal, intent, onClose }: { portal: Portal; inten
   const analyzeCsv = useAnalyzeCsv(id);
   const save = useSaveSheetSource(id);
   const importCsv = useImportCsv(id);
-  const finalizing = save.isPending || importCsv.isPending;
+  // Re-opened on a CSV portal to change its mapping: the portal's kept file is read again, no upload needed.
+  const analyzeKept = useAnalyzeKeptFile(id);
+  const applyKept = useApplyKeptFile(id);
+  const [keptFile, setKeptFile] = useState(false);
+  const finalizing = save.isPending || importCsv.isPending || applyKept.isPending;
   const runs = useQuery(syncRunsQueryOptions(id, finalizing));
   const running = finalizing ? runs.data?.syncs.find((r) => r.status === 'running') : undefined;
   const heading = useRef<HTMLHeadingElement>(null);
@@ -57,6 +62,7 @@ export function SetupWizard({ portal, intent, onClose }: { portal: Portal; inten
 
   const analyzeSheetNow = (url: string, gid: string | null) => {
     analyzeCsv.reset();
+    analyzeKept.reset();
     analyzeSheet.mutate(
       { sheetUrl: url, gid },
       { onSuccess: (analysis) => dispatch({ type: 'analyzed', analysis, sheet: { url, gid: gid ?? analysis.gid } }) },
@@ -64,16 +70,27 @@ export function SetupWizard({ portal, intent, onClose }: { portal: Portal; inten
   };
   const analyzeFileNow = (f: File) => {
     analyzeSheet.reset();
+    analyzeKept.reset();
+    setKeptFile(false);
     setFile(f);
     analyzeCsv.mutate(f, { onSuccess: (analysis) => dispatch({ type: 'analyzed', analysis, fileName: f.name }) });
   };
 
-  // Re-opened to change the mapping of the connected sheet: read it again at once.
+  // Re-opened to change the mapping of the connected sheet or of the kept file: read it again at once.
   const started = useRef(false);
   useEffect(() => {
-    if (intent.kind === 'change-mapping' && !started.current) {
+    if (started.current) return;
+    if (intent.kind === 'change-mapping') {
       started.current = true;
       analyzeSheetNow(intent.sheetUrl, intent.gid);
+    } else if (intent.kind === 'remap-file') {
+      started.current = true;
+      analyzeKept.mutate(undefined, {
+        onSuccess: (analysis) => {
+          setKeptFile(true);
+          dispatch({ type: 'analyzed', analysis, fileName: portal.uploads.applied?.fileName ?? 'uploaded earlier' });
+        },
+      });
     }
   });
 
@@ -95,13 +112,18 @@ export function SetupWizard({ portal, intent, onClose }: { portal: Portal; inten
         { file, columnMapping: state.mapping, dateOrder: state.dateOrder, setupMethod: 'import', confirmDrop },
         { onSuccess: onFinished, onError: onFailed },
       );
+    } else if (keptFile) {
+      applyKept.mutate({ columnMapping: state.mapping, dateOrder: state.dateOrder, confirmDrop }, { onSuccess: onFinished, onError: onFailed });
     }
   };
   const completeTemplate = (confirmDrop = false) =>
-    importCsv.mutate({ file: templateCsv(), columnMapping: TEMPLATE_MAPPING, setupMethod: 'template', confirmDrop }, { onSuccess: onFinished, onError: onFailed });
+    importCsv.mutate(
+      { file: templateCsv(), fileName: 'client-status-template.csv', columnMapping: TEMPLATE_MAPPING, setupMethod: 'template', confirmDrop },
+      { onSuccess: onFinished, onError: onFailed },
+    );
 
-  const analyzeError = state.source === 'sheet' ? analyzeSheet.error : analyzeCsv.error;
-  const finalizeError = (state.step === 3 || state.step === 2) && !dropMessage ? (save.error ?? importCsv.error) : null;
+  const analyzeError = state.source === 'sheet' ? analyzeSheet.error : (analyzeCsv.error ?? analyzeKept.error);
+  const finalizeError = (state.step === 3 || state.step === 2) && !dropMessage ? (save.error ?? importCsv.error ?? applyKept.error) : null;
   const title = state.step === 1 ? 'Choose Method' : state.step === 2 ? (state.method === 'template' ? 'Get Template' : 'Connect Sheet') : state.step === 3 ? 'Map Columns' : 'Complete';
 
   return (
@@ -131,7 +153,7 @@ export function SetupWizard({ portal, intent, onClose }: { portal: Portal; inten
             onSource={(source) => dispatch({ type: 'chooseSource', source })}
             initialUrl={intent.kind === 'change-mapping' ? intent.sheetUrl : (state.sheet?.url ?? '')}
             initialGid={intent.kind === 'change-mapping' ? intent.gid : (state.sheet?.gid ?? null)}
-            analyzing={analyzeSheet.isPending || analyzeCsv.isPending}
+            analyzing={analyzeSheet.isPending || analyzeCsv.isPending || analyzeKept.isPending}
             error={analyzeError}
             onAnalyzeSheet={analyzeSheetNow}
             onAnalyzeFile={analyzeFileNow}
