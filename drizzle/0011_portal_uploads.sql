@@ -6,6 +6,7 @@ CREATE TABLE "portal_uploads" (
 	"sha256" text NOT NULL,
 	"gzip" "bytea" NOT NULL,
 	"options" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"run_id" uuid,
 	"uploaded_by_user_id" text,
 	"uploaded_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "portal_uploads_portal_id_slot_pk" PRIMARY KEY("portal_id","slot"),

@@ -161,6 +161,7 @@ export const messages = {
     /** A CSV portal's kept file asked for when there is none (never uploaded here, or the portal moved to a Google Sheet). */
     noUploadedFile: 'This portal has no uploaded file kept. Upload the file again.',
     noHeldFile: 'No upload is waiting for confirmation. Upload the file again.',
+    keptFileChanged: 'The file has changed since this page showed it (another upload?). Look at it again before applying it.',
     noEmail: 'No email address',
     notAnEmail: (value: string) => `"${value.length > 60 ? `${value.slice(0, 57)}...` : value}" is not an email address`,
     duplicateEmail: (email: string, keptRow: number) => `Duplicate email ${email}: row ${keptRow} (the later row) is used`,

@@ -286,6 +286,29 @@ test('a CSV portal keeps its file: download it, change the mapping without uploa
   await expect(card.getByRole('link', { name: /only-ann\.csv/ })).toBeVisible();
 });
 
+test('a Google Sheet portal: an upload held back for its large drop is confirmed as that file, not by re-syncing the sheet', async ({ page }) => {
+  await signUpOwner(page);
+  const created = await apiCall(page, 'post', '/api/v1/portals', {});
+  const portalId = (await created.json()).portalId as string;
+  const source = { type: 'google_sheet', sheetUrl: 'https://docs.google.com/spreadsheets/d/tax-preparer/edit', columnMapping: { id: 0, name: 1, email: 2, status: 3, priority: 4, date: 5, notes: 6 } };
+  expect((await apiCall(page, 'put', `/api/v1/portals/${portalId}/source`, source)).status()).toBe(200);
+  const one = 'Client ID,Client Name,Email Address,Status\r\nT-1001,Maria Gonzalez,maria.gonzalez@example.com,Completed\r\n';
+  const held = await apiCall(page, 'post', `/api/v1/portals/${portalId}/import?fileName=just-maria.csv`, one, 'text/csv');
+  expect(held.status()).toBe(409);
+
+  await page.goto('/app/sheets-setup');
+  const card = page.locator('[data-slot="card"]', { has: page.getByRole('heading', { name: 'Data Source' }) });
+  await expect(card.getByText('Large drop held back')).toBeVisible();
+  await expect(card.getByRole('link', { name: 'just-maria.csv' })).toBeVisible();
+  await card.getByRole('button', { name: 'Apply anyway' }).click();
+  await expect(card.getByText(/^Imported: 1 read/)).toBeVisible();
+  await expect(card.getByText('An uploaded CSV file.')).toBeVisible();
+  await expect(card.getByRole('link', { name: /just-maria\.csv/ })).toBeVisible();
+  const clients = await (await apiCall(page, 'get', `/api/v1/portals/${portalId}/clients`)).json();
+  expect(clients.total).toBe(1);
+  expect(clients.clients[0]).toMatchObject({ clientId: 'T-1001', status: 'Completed' });
+});
+
 test('a failed automatic or manual sync shows on the Dashboard and Client Management, with the last good sync', async ({ page }) => {
   // A sheet that disappears after it was connected (a fixture copied for this test, then deleted).
   const name = `vanishing-${unique()}`;

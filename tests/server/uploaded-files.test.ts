@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanFileName } from '../../src/server/services/sheet-sync/uploaded-files';
 import { startFakeGoogleSheets, type FakeGoogleSheets } from '../support/fake-google-sheets';
@@ -41,7 +42,13 @@ describe('the applied upload', () => {
     expect(res.statusCode, res.body).toBe(200);
     const portal = await detail(o);
     expect(portal.uploads).toEqual({
-      applied: { fileName: 'Clients (Nov) é.csv', size: Buffer.byteLength(csv), uploadedAt: expect.any(String) },
+      applied: {
+        fileName: 'Clients (Nov) é.csv',
+        size: Buffer.byteLength(csv),
+        sha256: createHash('sha256').update(csv).digest('hex'),
+        uploadedAt: expect.any(String),
+        runId: null,
+      },
       held: null,
     });
     const file = await download(o);
@@ -56,6 +63,7 @@ describe('the applied upload', () => {
     const o = await businessWithPortal(t.app);
     const first = await postCsv(t.app, `${base(o)}/import?fileName=two-emails.csv`, o.cookie, TWO_EMAILS);
     expect(first.json()).toMatchObject({ imported: 1, skipped: 1, columnMapping: { id: 0, name: 1, email: 2, status: 4 } });
+    const uploadedFirst = (await detail(o)).uploads.applied.uploadedAt as string;
 
     const analysis = await analyzeKept(o);
     expect(analysis.statusCode, analysis.body).toBe(200);
@@ -75,11 +83,23 @@ describe('the applied upload', () => {
     ]);
     const portal = await detail(o);
     expect(portal.source).toMatchObject({ type: 'csv_upload', columnMapping: { id: 0, name: 1, email: 3, status: 5 } });
-    expect(portal.uploads.applied).toMatchObject({ fileName: 'two-emails.csv', size: TWO_EMAILS.length });
+    // Still the file uploaded first, with its date.
+    expect(portal.uploads.applied).toMatchObject({ fileName: 'two-emails.csv', size: TWO_EMAILS.length, uploadedAt: uploadedFirst });
 
     // The same file and mapping again: nothing changes.
     const again = await applyKept(o, {});
     expect(again.json()).toMatchObject({ status: 'ok', imported: 0, updated: 0, unchanged: 2 });
+
+    // Applying "the file I saw" after another tab uploaded a new one is refused; the file shown applies.
+    const seen = portal.uploads.applied.sha256 as string;
+    await postCsv(t.app, `${base(o)}/import?fileName=newer.csv&columnMapping=${encodeURIComponent(JSON.stringify({ id: 0, name: 1, email: 3, status: 5 }))}`, o.cookie, `${TWO_EMAILS}C-3,Cy,,cy@home.co,Open,Filed\n`);
+    const stale = await applyKept(o, { columnMapping: { id: 0, name: 1, email: 3, status: 4 }, expectedSha256: seen });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error).toEqual({ code: 'file_changed', message: 'The file has changed since this page showed it (another upload?). Look at it again before applying it.' });
+    expect((await clientsOf(o)).map((c) => c.status)).toEqual(['Filed', 'Drafting', 'Filed']);
+    const current = (await detail(o)).uploads.applied.sha256 as string;
+    expect((await applyKept(o, { columnMapping: { id: 0, name: 1, email: 3, status: 4 }, expectedSha256: current })).statusCode).toBe(200);
+    expect((await clientsOf(o)).map((c) => c.status)).toEqual(['Open', 'Open', 'Open']);
   });
 
   it('is replaced by the next upload, and forgotten when the portal moves to a Google Sheet', async () => {
@@ -89,6 +109,10 @@ describe('the applied upload', () => {
     expect((await postCsv(t.app, `${base(o)}/import?fileName=second.csv`, o.cookie, next)).statusCode).toBe(200);
     expect((await detail(o)).uploads.applied.fileName).toBe('second.csv');
     expect((await download(o)).body).toBe(next);
+    // The same bytes again under another name: nothing to apply, and the file is kept under its new name.
+    const same = await postCsv(t.app, `${base(o)}/import?fileName=renamed.csv`, o.cookie, next);
+    expect(same.json()).toMatchObject({ status: 'ok', updated: 0, unchanged: 2 });
+    expect((await detail(o)).uploads.applied.fileName).toBe('renamed.csv');
 
     google.set('moved-to-sheet', { kind: 'csv', body: next });
     const moved = await request(t.app, 'PUT', `${base(o)}/source`, o.cookie, {
@@ -174,6 +198,43 @@ describe('an upload held back for its large drop', () => {
     expect((await detail(o)).uploads.held).not.toBeNull();
     expect((await postCsv(t.app, url, o.cookie, `${FOUR}R5,Ed,ed@x.co,Open\n`)).statusCode).toBe(200);
     expect((await detail(o)).uploads).toMatchObject({ applied: { fileName: null }, held: null });
+  });
+});
+
+describe('an upload held back on a Google Sheet portal', () => {
+  it('is dropped once the sheet syncs again; one held with its date order applies with it', async () => {
+    const o = await businessWithPortal(t.app);
+    google.set('held-on-sheet', { kind: 'csv', body: 'ID,Name,Email,Status\nA,Ann,ann@x.co,Open\nB,Bob,bob@x.co,Open\nC,Cy,cy@x.co,Open\n' });
+    const connect = await request(t.app, 'PUT', `${base(o)}/source`, o.cookie, {
+      type: 'google_sheet',
+      sheetUrl: sheetUrl('held-on-sheet'),
+      columnMapping: { id: 0, name: 1, email: 2, status: 3 },
+    });
+    expect(connect.statusCode).toBe(200);
+    const one = 'ID,Name,Email,Status,Due\nA,Ann,ann@x.co,Done,03/04/2027\n';
+    const url = `${base(o)}/import?dateOrder=dmy&fileName=one.csv&columnMapping=${encodeURIComponent(JSON.stringify({ id: 0, name: 1, email: 2, status: 3, date: 4 }))}`;
+    const heldBack = await postCsv(t.app, url, o.cookie, one);
+    expect(heldBack.statusCode).toBe(409);
+    let portal = await detail(o);
+    expect(portal.uploads.held).toMatchObject({ fileName: 'one.csv', runId: portal.lastRun.id });
+    expect(portal.lastRun).toMatchObject({ status: 'needs_confirmation', sourceType: 'csv_upload' });
+
+    // The sheet syncs (by hand or on schedule): the held upload no longer applies, and is gone.
+    expect((await request(t.app, 'POST', `${base(o)}/sync`, o.cookie, {})).statusCode).toBe(200);
+    portal = await detail(o);
+    expect(portal.uploads).toEqual({ applied: null, held: null });
+    expect((await applyKept(o, { slot: 'held', confirmDrop: true })).statusCode).toBe(404);
+
+    // Held again and confirmed: it applies with the mapping and date order it was sent with (day first); the portal
+    // is a CSV portal now.
+    expect((await postCsv(t.app, url, o.cookie, one)).statusCode).toBe(409);
+    const confirmed = await applyKept(o, { slot: 'held', confirmDrop: true });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    portal = await detail(o);
+    expect(portal.source).toMatchObject({ type: 'csv_upload', dateOrder: 'dmy', sheetId: null, columnMapping: { id: 0, name: 1, email: 2, status: 3, date: 4 } });
+    expect(portal.uploads).toMatchObject({ applied: { fileName: 'one.csv' }, held: null });
+    const [ann] = (await request(t.app, 'GET', `${base(o)}/clients`, o.cookie)).json().clients;
+    expect(ann).toMatchObject({ clientId: 'A', status: 'Done', dueDate: '2027-04-03' });
   });
 });
 

@@ -148,7 +148,9 @@ export const clientListSchema = z.object({
 export const uploadedFileSchema = z.object({
   fileName: z.string().nullable().describe('As the browser named it; null for an upload through the API without a name'),
   size: z.number().int().describe('Bytes, as uploaded'),
+  sha256: z.string().describe('SHA-256 of the file, hex: send it back as expectedSha256 to apply exactly this file'),
   uploadedAt: z.iso.datetime(),
+  runId: z.string().nullable().describe('For a held upload: the sync run that held it back'),
 });
 
 export const portalDetailSchema = portalSchema.extend({

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { check, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { ColumnMapping } from '@core/columns';
 import type { DateOrder } from '@core/sheet-values';
 import { bytea } from './bytea';
@@ -16,9 +16,9 @@ export interface UploadOptions {
 }
 
 /**
- * A CSV portal's uploaded files, kept so the business can change the column mapping, or apply a held-back upload,
- * without finding the file again (decision 0005, "Uploaded files"). At most one per slot; gzip-compressed; gone with
- * the portal. A portal that switches to a Google Sheet loses them.
+ * A portal's uploaded CSV files, kept so the business can change the column mapping, or apply a held-back upload,
+ * without finding the file again (decision 0005, "Uploaded files are kept"). At most one per slot; gzip-compressed;
+ * gone with the portal. Any sync that applies drops the held one; one that applies a Google Sheet drops both.
  */
 export const portalUploads = pgTable(
   'portal_uploads',
@@ -35,6 +35,8 @@ export const portalUploads = pgTable(
     sha256: text('sha256').notNull(),
     gzip: bytea('gzip').notNull(),
     options: jsonb('options').$type<UploadOptions>().notNull().default({}),
+    /** The run that held this upload back (slot 'held'): the business confirms what that run reported. */
+    runId: uuid('run_id'),
     uploadedByUserId: text('uploaded_by_user_id'),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -69,9 +69,14 @@ export const uploadedFileQuery = z.object({ slot: uploadSlotQuery });
 export const applyUploadedFileBody = z
   .object({
     slot: uploadSlotQuery,
-    columnMapping: columnMappingSchema.optional().describe("Field to column index; the held upload's own, or the portal's saved one, when absent"),
+    columnMapping: columnMappingSchema.optional().describe("Field to column index; when absent, the held upload's own, or for the applied file the portal's saved one"),
     dateOrder: z.enum(['mdy', 'dmy']).optional(),
     confirmDrop: z.boolean().optional().describe('Apply even when more than half of the clients would be removed'),
+    expectedSha256: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .optional()
+      .describe("The file's sha256 as shown (uploads.*.sha256): 409 file_changed if the kept file is another one now"),
   })
   .nullish();
 

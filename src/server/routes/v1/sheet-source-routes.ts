@@ -260,7 +260,8 @@ export async function sheetSourceRoutes(app: FastifyInstance) {
       const business = await sessionBusiness(req);
       const portal = await getPortalRow(app.ctx.db, business.id, req.params.portalId);
       const file = await readUpload(app.ctx.db, portal.id, req.query.slot);
-      return analyzeCsv(file.bytes, { portal, dateOrder: portal.dateOrder });
+      const dateOrder = (req.query.slot === 'held' ? file.packed.options.dateOrder : undefined) ?? portal.dateOrder;
+      return analyzeCsv(file.bytes, { portal, dateOrder });
     },
   );
 
@@ -271,7 +272,7 @@ export async function sheetSourceRoutes(app: FastifyInstance) {
         tags: ['portal data'],
         summary: "Imports a CSV portal's kept file again: with a new column mapping, or (slot=held) to confirm an upload held back for its large drop",
         description:
-          "As POST .../import with the kept file as the body. Without columnMapping a held upload uses the mapping it was sent with, the applied file the portal's saved one. 404 no_file when there is no such file; 409 confirm_drop when more than half of the clients would be removed (send confirmDrop: true); 503 sync_unfinished as for POST .../import.",
+          "As POST .../import with the kept file as the body. Without columnMapping (or dateOrder) a held upload uses what it was sent with, the applied file the portal's saved ones. 404 no_file when there is no such file; 409 file_changed when expectedSha256 names another file than the one kept now; 409 confirm_drop when more than half of the clients would be removed (send confirmDrop: true); 503 sync_unfinished as for POST .../import.",
         params: portalIdParams,
         body: applyUploadedFileBody,
         response: { 200: importReportSchema, 400: errorShape, 404: errorShape, 409: errorShape, 422: errorShape, 503: errorShape },
@@ -282,8 +283,15 @@ export async function sheetSourceRoutes(app: FastifyInstance) {
       const portal = await getPortalRow(app.ctx.db, business.id, req.params.portalId);
       const body = req.body ?? { slot: 'applied' as const };
       const file = await readUpload(app.ctx.db, portal.id, body.slot);
-      const kept = file.packed.options;
-      const mapping = body.columnMapping ?? kept.columnMapping;
+      // What the business saw is what applies: another tab may have uploaded (or applied) a file since.
+      if (body.expectedSha256 && body.expectedSha256 !== file.packed.sha256) throw new AppError(409, 'file_changed', messages.sync.keptFileChanged);
+      // A held upload applies as it was sent (unless told otherwise now); the applied file with the portal's settings.
+      const held = body.slot === 'held';
+      const options = {
+        columnMapping: body.columnMapping ?? (held ? file.packed.options.columnMapping : undefined),
+        dateOrder: body.dateOrder ?? (held ? file.packed.options.dateOrder : undefined),
+        setupMethod: held ? file.packed.options.setupMethod : (portal.setupMethod ?? undefined),
+      };
       const result = await runSync(deps(), {
         portalId: portal.id,
         businessId: business.id,
@@ -291,14 +299,14 @@ export async function sheetSourceRoutes(app: FastifyInstance) {
         trigger: 'upload',
         actorUserId: req.sessionUser!.id,
         confirmDrop: body.confirmDrop,
-        dateOrder: body.dateOrder ?? kept.dateOrder,
+        dateOrder: options.dateOrder,
         upload: {
           bytes: file.bytes,
-          mapping,
-          setupMethod: kept.setupMethod,
+          mapping: options.columnMapping,
+          setupMethod: options.setupMethod,
           fileName: file.packed.fileName,
-          // Kept as it is unless sent differently now (then what is kept says how it was applied).
-          packed: body.columnMapping || body.dateOrder ? undefined : file.packed,
+          // The kept file as it is (its name, date and compressed bytes), with how it is applied now.
+          packed: { ...file.packed, options },
         },
       });
       return report(result);

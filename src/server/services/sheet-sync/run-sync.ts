@@ -379,10 +379,13 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
     // Settings changed while this sync ran: leave the queue stale for the scheduler to recompute.
     const queueComputedFor = queueCurrentFor(portal.workloadSettings, today);
     const file = await packedUpload();
-    /** The kept files follow the source: an applied upload is kept (a held one dropped), a Google Sheet keeps none. */
+    /**
+     * The kept files follow what applied: an upload is kept (and a held one dropped); a Google Sheet keeps none
+     * (an upload held back before no longer applies).
+     */
     const keepFiles = async (tx: Tx) => {
       if (file) await keepUpload(tx, portal.id, 'applied', file);
-      else if (input.newSheet) await forgetUploads(tx, portal.id);
+      else await forgetUploads(tx, portal.id);
     };
     // On the embedded database (one transaction at a time) the figures of clients whose data did not change but whose
     // place moved are derived data: they are written after the clients' data commits, in short steps, so a sync of
@@ -524,7 +527,7 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
       const held = status === 'needs_confirmation' ? packedUpload() : null;
       if (held) {
         await held
-          .then((f) => keepUpload(db, portal.id, 'held', f))
+          .then((f) => keepUpload(db, portal.id, 'held', f, runId))
           .catch((e: unknown) => deps.logger.warn({ err: e, portalId: portal.id }, 'could not keep an upload held back for confirmation'));
       }
       if (input.trigger === 'manual' || input.trigger === 'schedule') {
@@ -584,8 +587,10 @@ async function applyUnchanged(deps: SyncDeps, portal: PortalRow, runId: string, 
         ...(input.upload?.setupMethod ? { setupMethod: input.upload.setupMethod } : {}),
       })
       .where(eq(portals.id, portal.id));
-    // The same bytes as the applied file (perhaps under another name, or a held upload confirmed): kept as the applied one.
+    // The same bytes as the applied file (perhaps under another name, or a held upload confirmed): kept as the
+    // applied one. The same sheet: an upload held back meanwhile no longer applies.
     if (file) await keepUpload(tx, portal.id, 'applied', file);
+    else if (isSheet) await forgetUploads(tx, portal.id);
     return tx
       .update(syncRuns)
       .set({

@@ -20,6 +20,8 @@ export interface PackedUpload {
   /** How it was sent: kept with a held upload, so confirming it applies what was checked. */
   options: UploadOptions;
   uploadedByUserId: string | null;
+  /** When it was uploaded: a kept file applied again (new mapping, held one confirmed) keeps its date. */
+  uploadedAt: Date;
 }
 
 /** A file name as shown and offered for download: the last path segment, printable, at most 200 characters. */
@@ -42,14 +44,16 @@ export async function packUpload(
     gzip: await gzip(bytes, { level: 6 }),
     options: about.options,
     uploadedByUserId: about.uploadedByUserId ?? null,
+    uploadedAt: new Date(),
   };
 }
 
 /**
- * Keeps an upload in its slot (replacing the one there). Keeping the applied file also discards a held one: the
- * portal's data now comes from this file, so an older upload waiting for confirmation no longer applies.
+ * Keeps an upload in its slot (replacing the one there); a held one with the run that held it back. Keeping the
+ * applied file also discards a held one: the portal's data now comes from this file, so an older upload waiting
+ * for confirmation no longer applies.
  */
-export async function keepUpload(q: Db | Tx, portalId: string, slot: UploadSlot, file: PackedUpload): Promise<void> {
+export async function keepUpload(q: Db | Tx, portalId: string, slot: UploadSlot, file: PackedUpload, runId: string | null = null): Promise<void> {
   const values = {
     fileName: file.fileName,
     size: file.size,
@@ -57,7 +61,8 @@ export async function keepUpload(q: Db | Tx, portalId: string, slot: UploadSlot,
     gzip: file.gzip,
     options: file.options,
     uploadedByUserId: file.uploadedByUserId,
-    uploadedAt: new Date(),
+    uploadedAt: file.uploadedAt,
+    runId: slot === 'held' ? runId : null,
   };
   await q
     .insert(portalUploads)
@@ -66,7 +71,7 @@ export async function keepUpload(q: Db | Tx, portalId: string, slot: UploadSlot,
   if (slot === 'applied') await q.delete(portalUploads).where(and(eq(portalUploads.portalId, portalId), eq(portalUploads.slot, 'held')));
 }
 
-/** Forgets a portal's uploads (it now reads a Google Sheet). */
+/** Forgets a portal's uploads: a sync of its Google Sheet applied (an upload held back before no longer applies). */
 export async function forgetUploads(q: Db | Tx, portalId: string): Promise<void> {
   await q.delete(portalUploads).where(eq(portalUploads.portalId, portalId));
 }
@@ -74,12 +79,19 @@ export async function forgetUploads(q: Db | Tx, portalId: string): Promise<void>
 /** What the business app shows of the kept files (no contents). */
 export async function uploadedFilesOf(db: Db, portalId: string): Promise<{ applied: UploadedFileInfo | null; held: UploadedFileInfo | null }> {
   const rows = await db
-    .select({ slot: portalUploads.slot, fileName: portalUploads.fileName, size: portalUploads.size, uploadedAt: portalUploads.uploadedAt })
+    .select({
+      slot: portalUploads.slot,
+      fileName: portalUploads.fileName,
+      size: portalUploads.size,
+      sha256: portalUploads.sha256,
+      uploadedAt: portalUploads.uploadedAt,
+      runId: portalUploads.runId,
+    })
     .from(portalUploads)
     .where(eq(portalUploads.portalId, portalId));
   const info = (slot: UploadSlot): UploadedFileInfo | null => {
     const row = rows.find((r) => r.slot === slot);
-    return row ? { fileName: row.fileName, size: row.size, uploadedAt: row.uploadedAt.toISOString() } : null;
+    return row ? { fileName: row.fileName, size: row.size, sha256: row.sha256, uploadedAt: row.uploadedAt.toISOString(), runId: row.runId } : null;
   };
   return { applied: info('applied'), held: info('held') };
 }
@@ -93,7 +105,15 @@ export async function readUpload(db: Db, portalId: string, slot: UploadSlot): Pr
   if (!row) throw new AppError(404, 'no_file', slot === 'held' ? messages.sync.noHeldFile : messages.sync.noUploadedFile);
   const bytes = await gunzip(row.gzip);
   return {
-    packed: { fileName: row.fileName, size: row.size, sha256: row.sha256, gzip: row.gzip, options: row.options, uploadedByUserId: row.uploadedByUserId },
+    packed: {
+      fileName: row.fileName,
+      size: row.size,
+      sha256: row.sha256,
+      gzip: row.gzip,
+      options: row.options,
+      uploadedByUserId: row.uploadedByUserId,
+      uploadedAt: row.uploadedAt,
+    },
     bytes,
     uploadedAt: row.uploadedAt,
   };

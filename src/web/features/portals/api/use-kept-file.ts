@@ -24,6 +24,8 @@ export interface ApplyKeptFileInput {
   columnMapping?: ColumnMapping;
   dateOrder?: 'mdy' | 'dmy';
   confirmDrop?: boolean;
+  /** The file as shown: the server refuses (409 file_changed) if another one is kept now. */
+  expectedSha256?: string;
 }
 
 /** POST .../import/file/apply: imports a kept file again (a new mapping, or a held upload confirmed). */

@@ -36,7 +36,8 @@ export function SourceCard({ portal, onChangeMapping, onReplace }: { portal: Por
   // A CSV upload held back for its large drop is kept: confirming applies that file (not the portal's sheet).
   const applyHeld = useApplyKeptFile(portal.portalId);
   const update = useUpdatePortal(portal.portalId);
-  const runs = useQuery(syncRunsQueryOptions(portal.portalId, sync.isPending));
+  const busy = sync.isPending || applyHeld.isPending;
+  const runs = useQuery(syncRunsQueryOptions(portal.portalId, busy));
   const timeZone = useBusinessTimeZone();
   const latest = runs.data?.syncs[0];
   const running = runs.data?.syncs.find((r) => r.status === 'running');
@@ -50,10 +51,21 @@ export function SourceCard({ portal, onChangeMapping, onReplace }: { portal: Por
   const lastFailed = lastSyncFailed(portal);
   const needsConfirmation = latest?.status === 'needs_confirmation' || (sync.error instanceof ApiError && sync.error.code === 'confirm_drop');
   const heldUpload = latest?.status === 'needs_confirmation' && latest.sourceType === 'csv_upload';
-  const held = portal.uploads.held;
+  // The kept file is the one this run held back (not an older one, if keeping the newer failed).
+  const held = heldUpload && portal.uploads.held?.runId === latest.id ? portal.uploads.held : null;
   const applied = portal.uploads.applied;
-  const busy = sync.isPending || applyHeld.isPending;
-  const outcome = applyHeld.isSuccess || applyHeld.isError ? applyHeld : sync;
+  // The last of the two actions speaks (each starts by clearing the other's answer).
+  const outcome = applyHeld.isIdle ? sync : applyHeld;
+  const syncNow = (confirmDrop?: boolean) => {
+    applyHeld.reset();
+    sync.mutate(confirmDrop ? { confirmDrop } : {});
+  };
+  const confirmHeld = (file: { sha256: string }) => {
+    sync.reset();
+    applyHeld.mutate({ slot: 'held', confirmDrop: true, expectedSha256: file.sha256 });
+  };
+  /** An answer that changed nothing and recorded no run (another sync running, the file changed): said by itself. */
+  const outcomeError = outcome.isError && !(outcome.error instanceof ApiError && outcome.error.code === 'confirm_drop') ? outcome.error : null;
   const mapping = portal.source.columnMapping ?? {};
   const headers = portal.source.detectedHeaders;
 
@@ -130,7 +142,7 @@ export function SourceCard({ portal, onChangeMapping, onReplace }: { portal: Por
             <AlertDescription>
               <p>{latest?.status === 'needs_confirmation' ? latest.error : errorMessage(sync.error)}</p>
               <LastGoodSync at={portal.sync.lastSyncedAt} />
-              {heldUpload && held ? (
+              {held ? (
                 <>
                   <p className="mt-1">
                     The file held back:{' '}
@@ -139,14 +151,14 @@ export function SourceCard({ portal, onChangeMapping, onReplace }: { portal: Por
                     </a>{' '}
                     ({formatSize(held.size)}, uploaded {formatDateTime(held.uploadedAt, timeZone)}).
                   </p>
-                  <Button size="sm" variant="destructive" className="mt-3" onClick={() => applyHeld.mutate({ slot: 'held', confirmDrop: true })}>
+                  <Button size="sm" variant="destructive" className="mt-3" onClick={() => confirmHeld(held)}>
                     Apply anyway
                   </Button>
                 </>
               ) : heldUpload || !isSheet ? (
                 <p className="mt-1">Upload the file again and confirm to apply it.</p>
               ) : (
-                <Button size="sm" variant="destructive" className="mt-3" onClick={() => sync.mutate({ confirmDrop: true })}>
+                <Button size="sm" variant="destructive" className="mt-3" onClick={() => syncNow(true)}>
                   Apply anyway
                 </Button>
               )}
@@ -170,15 +182,15 @@ export function SourceCard({ portal, onChangeMapping, onReplace }: { portal: Por
             </AlertDescription>
           </Alert>
         ) : null}
-        {outcome.isError && !needsConfirmation && !lastFailed ? (
+        {outcomeError && !busy && (!lastFailed || outcome === applyHeld) ? (
           <Alert variant="destructive">
-            <AlertDescription>{errorMessage(outcome.error)}</AlertDescription>
+            <AlertDescription>{errorMessage(outcomeError)}</AlertDescription>
           </Alert>
         ) : null}
 
         <div className="flex flex-wrap items-end gap-3">
           {isSheet ? (
-            <Button onClick={() => sync.mutate({})} disabled={busy || Boolean(running)}>
+            <Button onClick={() => syncNow()} disabled={busy || Boolean(running)}>
               {sync.isPending ? <Spinner /> : <RefreshCwIcon aria-hidden="true" />} Sync now
             </Button>
           ) : null}

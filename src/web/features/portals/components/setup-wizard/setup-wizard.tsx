@@ -47,7 +47,8 @@ export function SetupWizard({ portal, intent, onClose }: { portal: PortalDetail;
   // Re-opened on a CSV portal to change its mapping: the portal's kept file is read again, no upload needed.
   const analyzeKept = useAnalyzeKeptFile(id);
   const applyKept = useApplyKeptFile(id);
-  const [keptFile, setKeptFile] = useState(false);
+  /** The kept file being re-mapped (its sha256, so a file uploaded meanwhile elsewhere is not the one applied). */
+  const [keptFile, setKeptFile] = useState<string | null>(null);
   const finalizing = save.isPending || importCsv.isPending || applyKept.isPending;
   const runs = useQuery(syncRunsQueryOptions(id, finalizing));
   const running = finalizing ? runs.data?.syncs.find((r) => r.status === 'running') : undefined;
@@ -71,7 +72,7 @@ export function SetupWizard({ portal, intent, onClose }: { portal: PortalDetail;
   const analyzeFileNow = (f: File) => {
     analyzeSheet.reset();
     analyzeKept.reset();
-    setKeptFile(false);
+    setKeptFile(null);
     setFile(f);
     analyzeCsv.mutate(f, { onSuccess: (analysis) => dispatch({ type: 'analyzed', analysis, fileName: f.name }) });
   };
@@ -85,10 +86,11 @@ export function SetupWizard({ portal, intent, onClose }: { portal: PortalDetail;
       analyzeSheetNow(intent.sheetUrl, intent.gid);
     } else if (intent.kind === 'remap-file') {
       started.current = true;
+      const kept = portal.uploads.applied;
       analyzeKept.mutate(undefined, {
         onSuccess: (analysis) => {
-          setKeptFile(true);
-          dispatch({ type: 'analyzed', analysis, fileName: portal.uploads.applied?.fileName ?? 'uploaded earlier' });
+          setKeptFile(kept?.sha256 ?? null);
+          dispatch({ type: 'analyzed', analysis, fileName: kept?.fileName ?? 'uploaded earlier' });
         },
       });
     }
@@ -113,7 +115,10 @@ export function SetupWizard({ portal, intent, onClose }: { portal: PortalDetail;
         { onSuccess: onFinished, onError: onFailed },
       );
     } else if (keptFile) {
-      applyKept.mutate({ columnMapping: state.mapping, dateOrder: state.dateOrder, confirmDrop }, { onSuccess: onFinished, onError: onFailed });
+      applyKept.mutate(
+        { columnMapping: state.mapping, dateOrder: state.dateOrder, confirmDrop, expectedSha256: keptFile },
+        { onSuccess: onFinished, onError: onFailed },
+      );
     }
   };
   const completeTemplate = (confirmDrop = false) =>
