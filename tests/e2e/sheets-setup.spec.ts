@@ -248,6 +248,8 @@ test('a CSV portal keeps its file: download it, change the mapping without uploa
   await card.getByRole('button', { name: 'Change column mapping' }).click();
   await expect(page.getByRole('heading', { name: 'Step 3: Map Columns' })).toBeVisible();
   await expect(page.getByText('File clients-nov.csv: 3 rows, 6 columns.')).toBeVisible();
+  await shootBothThemes(page, process.env.H2_SHOTS, 'remap-kept-file');
+  await page.setViewportSize({ width: 1280, height: 900 });
   await expect(page.getByLabel('Email (required)')).toHaveValue('2');
   await page.getByLabel('Email (required)').selectOption('3');
   await page.getByLabel('Status (required)').selectOption('5');

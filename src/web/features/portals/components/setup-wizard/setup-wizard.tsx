@@ -4,6 +4,7 @@ import { useEffect, useReducer, useRef, useState } from 'react';
 import type { ColumnMapping } from '@core/columns';
 import { templateCsv } from '@core/sheet-template';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { LoadingState } from '@web/components/spinner';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import { ApiError, errorMessage } from '@web/lib/api-client';
@@ -134,7 +135,7 @@ export function SetupWizard({ portal, intent, onClose }: { portal: PortalDetail;
   return (
     <Card>
       <CardHeader className="relative">
-        <CardTitle>Set Up Your Client Sheet</CardTitle>
+        <CardTitle className={onClose ? 'pr-10' : undefined}>Set Up Your Client Sheet</CardTitle>
         <CardDescription>Bring your client list into &ldquo;{portal.name}&rdquo;.</CardDescription>
         {onClose && state.step !== 4 ? (
           <Button variant="ghost" size="icon" className="absolute top-4 right-4" onClick={onClose} aria-label="Close the set-up" disabled={finalizing}>
@@ -152,7 +153,10 @@ export function SetupWizard({ portal, intent, onClose }: { portal: PortalDetail;
         {state.step === 1 ? (
           <ChooseMethodStep method={state.method} onChoose={(method) => dispatch({ type: 'chooseMethod', method })} onContinue={() => dispatch({ type: 'continue' })} />
         ) : null}
-        {state.step === 2 && state.method === 'import' ? (
+        {state.step === 2 && state.method === 'import' && analyzeKept.isPending ? (
+          <LoadingState label={`Reading ${portal.uploads.applied?.fileName ?? 'your file'} again...`} />
+        ) : null}
+        {state.step === 2 && state.method === 'import' && !analyzeKept.isPending ? (
           <ConnectStep
             source={state.source}
             onSource={(source) => dispatch({ type: 'chooseSource', source })}
