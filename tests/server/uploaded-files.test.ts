@@ -1,6 +1,8 @@
-import { createHash } from 'node:crypto';
+import crypto, { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cleanFileName } from '../../src/server/services/sheet-sync/uploaded-files';
+import { eq, sql } from 'drizzle-orm';
+import { portalUploadChunks, portalUploads } from '../../src/server/db/schema';
+import { cleanFileName, sweepOrphanUploadChunks, UPLOAD_CHUNK_BYTES } from '../../src/server/services/sheet-sync/uploaded-files';
 import { startFakeGoogleSheets, type FakeGoogleSheets } from '../support/fake-google-sheets';
 import { businessWithPortal, liftBusinessApiLimits, postCsv, request, sheetUrl } from '../support/sheets';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -235,6 +237,69 @@ describe('an upload held back on a Google Sheet portal', () => {
     expect(portal.uploads).toMatchObject({ applied: { fileName: 'one.csv' }, held: null });
     const [ann] = (await request(t.app, 'GET', `${base(o)}/clients`, o.cookie)).json().clients;
     expect(ann).toMatchObject({ clientId: 'A', status: 'Done', dueDate: '2027-04-03' });
+  });
+});
+
+describe('the stored bytes', () => {
+  /** The portal's stored chunks: how many uploads, how many chunks. */
+  const chunksOf = async (o: Owner) => {
+    const rows = await t.app.ctx.db
+      .select({ uploadId: portalUploadChunks.uploadId, seq: portalUploadChunks.seq, size: sql<number>`length(${portalUploadChunks.data})` })
+      .from(portalUploadChunks)
+      .where(eq(portalUploadChunks.portalId, o.portalId));
+    return { uploads: new Set(rows.map((r) => r.uploadId)).size, chunks: rows.length, largest: Math.max(0, ...rows.map((r) => Number(r.size))) };
+  };
+  // Notes that do not compress much: the file is stored in several chunks.
+  const bulky = (status: string) =>
+    `ID,Name,Email,Status,Notes\n${Array.from({ length: 3_000 }, (_, i) => `C-${i},Client ${i},c${i}@x.co,${status},${createHash('sha256').update(`${i}`).digest('hex')}`).join('\n')}\n`;
+
+  it('are written in chunks, read back whole, shared when a held file is confirmed, and dropped with the file', async () => {
+    const o = await businessWithPortal(t.app);
+    const first = bulky('Open');
+    expect((await postCsv(t.app, `${base(o)}/import`, o.cookie, first)).statusCode).toBe(200);
+    let stored = await chunksOf(o);
+    expect(stored.uploads).toBe(1);
+    expect(stored.chunks).toBeGreaterThan(1);
+    expect(stored.largest).toBeLessThanOrEqual(UPLOAD_CHUNK_BYTES);
+    expect((await download(o)).body).toBe(first);
+
+    // A failed import keeps nothing and leaves no bytes.
+    expect((await postCsv(t.app, `${base(o)}/import`, o.cookie, `${first}C-1,Again,again@x.co,Open,x\n`)).statusCode).toBe(422);
+    expect((await chunksOf(o)).uploads).toBe(1);
+
+    // Held back: its bytes are stored beside the applied file's; confirmed, they are the applied file's, the old ones go.
+    const small = 'ID,Name,Email,Status,Notes\nC-1,Client 1,c1@x.co,Done,\n';
+    expect((await postCsv(t.app, `${base(o)}/import`, o.cookie, small)).statusCode).toBe(409);
+    expect((await chunksOf(o)).uploads).toBe(2);
+    const heldId = (await t.app.ctx.db.select().from(portalUploads).where(eq(portalUploads.portalId, o.portalId))).find((r) => r.slot === 'held')!.uploadId;
+    expect((await applyKept(o, { slot: 'held', confirmDrop: true })).statusCode).toBe(200);
+    const rows = await t.app.ctx.db.select().from(portalUploads).where(eq(portalUploads.portalId, o.portalId));
+    expect(rows.map((r) => [r.slot, r.uploadId])).toEqual([['applied', heldId]]);
+    stored = await chunksOf(o);
+    expect(stored).toMatchObject({ uploads: 1, chunks: 1 });
+    expect((await download(o)).body).toBe(small);
+
+    // The portal moves on to a Google Sheet: no bytes left.
+    google.set('chunks-to-sheet', { kind: 'csv', body: small });
+    const moved = await request(t.app, 'PUT', `${base(o)}/source`, o.cookie, { type: 'google_sheet', sheetUrl: sheetUrl('chunks-to-sheet'), columnMapping: { id: 0, name: 1, email: 2, status: 3 } });
+    expect(moved.statusCode).toBe(200);
+    expect(await chunksOf(o)).toMatchObject({ uploads: 0, chunks: 0 });
+  });
+
+  it('left by a run that stopped are swept after an hour; kept ones stay', async () => {
+    const o = await businessWithPortal(t.app);
+    expect((await postCsv(t.app, `${base(o)}/import`, o.cookie, bulky('Open'))).statusCode).toBe(200);
+    const kept = await chunksOf(o);
+    const orphan = crypto.randomUUID();
+    await t.app.ctx.db.insert(portalUploadChunks).values([
+      { uploadId: orphan, seq: 0, portalId: o.portalId, data: Buffer.from('old'), createdAt: new Date(Date.now() - 2 * 3600_000) },
+      { uploadId: crypto.randomUUID(), seq: 0, portalId: o.portalId, data: Buffer.from('a run still storing'), createdAt: new Date() },
+    ]);
+    expect(await sweepOrphanUploadChunks(t.app.ctx.db)).toBeGreaterThanOrEqual(1);
+    const after = await t.app.ctx.db.select({ uploadId: portalUploadChunks.uploadId }).from(portalUploadChunks).where(eq(portalUploadChunks.portalId, o.portalId));
+    expect(after.some((r) => r.uploadId === orphan)).toBe(false);
+    expect(new Set(after.map((r) => r.uploadId)).size).toBe(kept.uploads + 1);
+    expect((await download(o)).statusCode).toBe(200);
   });
 });
 

@@ -4,6 +4,7 @@ import { businessProfiles, portals } from '../db/schema';
 import { AppError } from '../errors';
 import { failInterruptedRuns, freeStaleLeases, purgeRemovedClients } from '../services/sheet-sync/maintenance';
 import { dropOrphanStagedTables } from '../services/sheet-sync/staged-apply';
+import { sweepOrphanUploadChunks } from '../services/sheet-sync/uploaded-files';
 import { recomputeQueue } from '../services/sheet-sync/recompute-queue';
 import { runSync } from '../services/sheet-sync/run-sync';
 import { acquireSyncLease, releaseSyncLease } from '../services/sheet-sync/sync-lease';
@@ -103,6 +104,8 @@ export function startSheetSyncJob(ctx: AppContext, options: SheetSyncJobOptions 
       lastPurge = Date.now();
       const purged = await purgeRemovedClients(db);
       if (purged > 0) logger.info({ purged }, 'purged clients removed more than 30 days ago');
+      const swept = await sweepOrphanUploadChunks(db);
+      if (swept > 0) logger.info({ swept }, 'deleted the stored bytes of uploads no portal kept');
     }
   }
 

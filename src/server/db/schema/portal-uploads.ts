@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { ColumnMapping } from '@core/columns';
 import type { DateOrder } from '@core/sheet-values';
 import { bytea } from './bytea';
@@ -17,8 +17,9 @@ export interface UploadOptions {
 
 /**
  * A portal's uploaded CSV files, kept so the business can change the column mapping, or apply a held-back upload,
- * without finding the file again (decision 0005, "Uploaded files are kept"). At most one per slot; gzip-compressed;
- * gone with the portal. Any sync that applies drops the held one; one that applies a Google Sheet drops both.
+ * without finding the file again (decision 0005, "Uploaded files are kept"). At most one per slot, gone with the
+ * portal. Any sync that applies drops the held one; one that applies a Google Sheet drops both. The bytes are in
+ * portal_upload_chunks under `uploadId` (two slots may share them: a held upload confirmed becomes the applied one).
  */
 export const portalUploads = pgTable(
   'portal_uploads',
@@ -33,7 +34,8 @@ export const portalUploads = pgTable(
     size: integer('size').notNull(),
     /** SHA-256 of the file as uploaded, hex. */
     sha256: text('sha256').notNull(),
-    gzip: bytea('gzip').notNull(),
+    /** The file's compressed bytes: portal_upload_chunks.upload_id. */
+    uploadId: uuid('upload_id').notNull(),
     options: jsonb('options').$type<UploadOptions>().notNull().default({}),
     /** The run that held this upload back (slot 'held'): the business confirms what that run reported. */
     runId: uuid('run_id'),
@@ -41,4 +43,23 @@ export const portalUploads = pgTable(
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.portalId, t.slot] }), check('portal_uploads_slot_check', sql`${t.slot} in ('applied', 'held')`)],
+);
+
+/**
+ * A kept file's bytes, gzip-compressed, in chunks of at most 128 KB written one statement at a time before the
+ * sync's transaction: the embedded database runs on the server's thread, and one 2 MB value held it some 0.3 s.
+ * Chunks no slot refers to are deleted when a slot moves on, and swept after an hour (a run that stopped).
+ */
+export const portalUploadChunks = pgTable(
+  'portal_upload_chunks',
+  {
+    uploadId: uuid('upload_id').notNull(),
+    seq: integer('seq').notNull(),
+    portalId: text('portal_id')
+      .notNull()
+      .references(() => portals.id, { onDelete: 'cascade' }),
+    data: bytea('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.uploadId, t.seq] }), index('portal_upload_chunks_portal_idx').on(t.portalId)],
 );

@@ -25,7 +25,7 @@ import { acquireSyncLease, releaseSyncLease, renewSyncLease } from './sync-lease
 import { commitStagedApply, dropStagedTables, finishStagedApply, stagePlan } from './staged-apply';
 import { clearSyncProgress, setSyncProgress, type SyncPhase } from './sync-progress';
 import { toSyncRunView, type SyncRunView } from './sync-run-view';
-import { forgetUploads, keepUpload, packUpload, type PackedUpload } from './uploaded-files';
+import { discardStoredUpload, forgetUploads, keepUpload, packUpload, storeUpload, type PackedUpload } from './uploaded-files';
 import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
 
 /** What a sync needs from the app. */
@@ -258,19 +258,29 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
   /** Past the commit point of a staged apply: the run is finished, by this process or by whoever finds it interrupted. */
   let committed = false;
   let lastProgressWrite = 0;
-  /** The upload compressed for keeping (once, off the event loop, before a transaction needs it). */
-  let packed: Promise<PackedUpload> | null = null;
-  const packedUpload = (): Promise<PackedUpload> | null => {
+  /** The upload as it is kept (its hash taken once; compressed off the event loop when its bytes must be stored). */
+  let packed: PackedUpload | null = null;
+  const packedUpload = (): PackedUpload | null => {
     const up = input.upload;
     if (!up) return null;
-    packed ??= up.packed
-      ? Promise.resolve(up.packed)
-      : packUpload(up.bytes, {
+    packed ??=
+      up.packed ??
+      packUpload(up.bytes, {
           fileName: up.fileName,
           uploadedByUserId: input.actorUserId,
           options: { ...(up.mapping ? { columnMapping: up.mapping } : {}), ...(input.dateOrder ? { dateOrder: input.dateOrder } : {}), ...(up.setupMethod ? { setupMethod: up.setupMethod } : {}) },
         });
     return packed;
+  };
+  /** The upload's bytes stored (in chunks, outside any transaction) for a slot to point at; once per run. */
+  let stored: (PackedUpload & { uploadId: string }) | null = null;
+  /** A slot points at them: they are the portal's now, not this run's to discard. */
+  let uploadKept = false;
+  const storedUpload = async () => {
+    const file = packedUpload();
+    if (!file) return null;
+    stored ??= { ...file, uploadId: await storeUpload(db, portal.id, file) };
+    return stored;
   };
   // Where the time goes (logged at debug level; the import benchmark prints it).
   const timings: Record<string, number> = {};
@@ -306,20 +316,23 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
     // 2. Read.
     let bytes: Uint8Array;
     const readWarnings: string[] = [];
-    if (input.upload) {
-      bytes = input.upload.bytes;
-      // Compressed for keeping while the file is read and checked (zlib works on its own thread): some 0.15 s for
-      // 9 MB that would otherwise come before the write. A failure shows where the file is needed.
-      if (!input.dryRun) packedUpload()?.catch(() => {});
-    } else bytes = await (deps.sheetSource ?? sheetSourceFor(deps.env)).fetchCsv(sheetTarget!.sheetId, sheetTarget!.gid);
+    if (input.upload) bytes = input.upload.bytes;
+    else bytes = await (deps.sheetSource ?? sheetSourceFor(deps.env)).fetchCsv(sheetTarget!.sheetId, sheetTarget!.gid);
     const dateOrder = input.dateOrder ?? portal.dateOrder;
     const sourceName = input.upload ? 'upload' : `sheet:${sheetTarget!.sheetId}#${sheetTarget!.gid ?? ''}`;
     const storedMapping = portal.columnMapping as ColumnMapping | null;
     const fastPathAllowed = !input.newSheet && !input.dryRun && storedMapping !== null && (!input.upload?.mapping || stableJson(input.upload.mapping) === stableJson(storedMapping));
     if (fastPathAllowed && !settledStale && portal.sourceFingerprint && portal.queueComputedFor === todayFor(input.timeZone)) {
       const fingerprint = sourceFingerprint({ source: sourceName, bytes, mapping: storedMapping, dateOrder, workloadSettings: portal.workloadSettings });
-      if (fingerprint === portal.sourceFingerprint) return await applyUnchanged(deps, portal, runId!, input, isSheet, await packedUpload());
+      if (fingerprint === portal.sourceFingerprint) {
+        const result = await applyUnchanged(deps, portal, runId!, input, isSheet, await storedUpload());
+        uploadKept = true;
+        return result;
+      }
     }
+    // A new upload is compressed for keeping while it is read and checked (zlib works on its own thread): some
+    // 0.15 s for 9 MB that would otherwise come before the write. A failure shows where the bytes are needed.
+    if (input.upload && !input.dryRun) packedUpload()?.compressed?.().catch(() => {});
     lap('fetch');
     await progress('reading', 0, 0, 'always');
     const decoded = decodeCsvBytes(bytes);
@@ -378,7 +391,7 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
     };
     // Settings changed while this sync ran: leave the queue stale for the scheduler to recompute.
     const queueComputedFor = queueCurrentFor(portal.workloadSettings, today);
-    const file = await packedUpload();
+    const file = await storedUpload();
     /**
      * The kept files follow what applied: an upload is kept (and a held one dropped); a Google Sheet keeps none
      * (an upload held back before no longer applies).
@@ -433,6 +446,7 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
         await commitStagedApply(tx, runId!, tables, { queueDay: queueInSteps ? null : today, settings: portal.workloadSettings, total });
       });
       committed = true;
+      uploadKept = true;
       await finishStagedApply(db, runId!, {
         holdLease,
         onStep: (applied, rows) => progress('committing', applied, rows, 'never'),
@@ -457,6 +471,7 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
           .where(eq(syncRuns.id, runId!))
           .returning();
       });
+      uploadKept = true;
     }
     stepsToUndo = false;
     lap('write');
@@ -524,10 +539,12 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
         .where(eq(syncRuns.id, runId))
         .catch((e: unknown) => deps.logger.warn({ err: e }, 'could not record the failed sync'));
       // An upload held back for its large drop is kept, so the business can confirm it without uploading it again.
-      const held = status === 'needs_confirmation' ? packedUpload() : null;
-      if (held) {
-        await held
-          .then((f) => keepUpload(db, portal.id, 'held', f, runId))
+      if (status === 'needs_confirmation' && input.upload) {
+        await storedUpload()
+          .then(async (f) => {
+            if (f) await keepUpload(db, portal.id, 'held', f, runId);
+            uploadKept = true;
+          })
           .catch((e: unknown) => deps.logger.warn({ err: e, portalId: portal.id }, 'could not keep an upload held back for confirmation'));
       }
       if (input.trigger === 'manual' || input.trigger === 'schedule') {
@@ -554,6 +571,12 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
   } finally {
     // Past the commit point the tables are the apply's: dropped when it finishes (here, or by whoever finishes it).
     if (staged && !committed) await dropStagedTables(db, staged).catch((e: unknown) => deps.logger.warn({ err: e }, 'could not drop the staged rows of a sync'));
+    // An upload stored for a run that did not keep it (it failed): its bytes go (or are swept within the hour).
+    // (Set inside storedUpload: the compiler cannot see it change here.)
+    const leftover = stored as (PackedUpload & { uploadId: string }) | null;
+    if (leftover && !uploadKept) {
+      await discardStoredUpload(db, portal.id, leftover.uploadId).catch((e: unknown) => deps.logger.warn({ err: e }, 'could not discard the bytes of an upload not kept'));
+    }
     if (ownLease && leaseToken) await releaseSyncLease(db, portal.id, leaseToken).catch(() => {});
   }
 }
@@ -562,7 +585,14 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
  * The source is byte for byte what the last applied sync read, with the same mapping and settings, and the queue
  * is current: nothing to parse or write. The run is recorded with the last run's row counts, all unchanged.
  */
-async function applyUnchanged(deps: SyncDeps, portal: PortalRow, runId: string, input: RunSyncInput, isSheet: boolean, file: PackedUpload | null): Promise<SyncResult> {
+async function applyUnchanged(
+  deps: SyncDeps,
+  portal: PortalRow,
+  runId: string,
+  input: RunSyncInput,
+  isSheet: boolean,
+  file: (PackedUpload & { uploadId: string }) | null,
+): Promise<SyncResult> {
   const { db } = deps;
   const [last] = await db
     .select()

@@ -1,28 +1,43 @@
 import crypto from 'node:crypto';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { UploadedFileInfo } from '@core/api/portals';
 import { messages } from '@core/messages';
 import type { Db, Tx } from '../../db/client';
-import { portalUploads, type UploadOptions, type UploadSlot } from '../../db/schema';
+import { portalUploadChunks, portalUploads, type UploadOptions, type UploadSlot } from '../../db/schema';
 import { AppError } from '../../errors';
 
 const gzip = promisify(zlib.gzip);
 const gunzip = promisify(zlib.gunzip);
 
-/** An upload ready to keep: compressed off the event loop (zlib's thread pool) before any transaction opens. */
+/**
+ * An upload ready to keep: compressed off the event loop (zlib's thread pool), then its bytes stored in chunks
+ * before the sync's transaction (storeUpload); the transaction only points a slot at them (keepUpload).
+ */
 export interface PackedUpload {
   fileName: string | null;
   size: number;
   sha256: string;
-  gzip: Buffer;
+  /**
+   * The compressed bytes, until stored: compressed once, when first asked (storeUpload asks only when the portal
+   * does not hold these bytes already; a sync may ask early, to compress while it parses).
+   */
+  compressed: (() => Promise<Buffer>) | null;
+  /** Where its bytes are stored (portal_upload_chunks.upload_id), once they are. */
+  uploadId: string | null;
   /** How it was sent: kept with a held upload, so confirming it applies what was checked. */
   options: UploadOptions;
   uploadedByUserId: string | null;
   /** When it was uploaded: a kept file applied again (new mapping, held one confirmed) keeps its date. */
   uploadedAt: Date;
 }
+
+/** The largest chunk written in one statement (the embedded database writes on the server's thread). */
+export const UPLOAD_CHUNK_BYTES = 128 * 1024;
+/** Chunks no slot refers to, older than this, are left by a run that stopped: swept. */
+const ORPHAN_CHUNK_AGE = '1 hour';
 
 /** A file name as shown and offered for download: the last path segment, printable, at most 200 characters. */
 export function cleanFileName(name: string | null | undefined): string | null {
@@ -33,15 +48,14 @@ export function cleanFileName(name: string | null | undefined): string | null {
   return printable.length > 0 ? printable.slice(0, 200) : null;
 }
 
-export async function packUpload(
-  bytes: Uint8Array,
-  about: { fileName?: string | null; uploadedByUserId?: string | null; options: UploadOptions },
-): Promise<PackedUpload> {
+export function packUpload(bytes: Uint8Array, about: { fileName?: string | null; uploadedByUserId?: string | null; options: UploadOptions }): PackedUpload {
+  let compressing: Promise<Buffer> | null = null;
   return {
     fileName: cleanFileName(about.fileName),
     size: bytes.byteLength,
     sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
-    gzip: await gzip(bytes, { level: 6 }),
+    compressed: () => (compressing ??= gzip(bytes, { level: 6 })),
+    uploadId: null,
     options: about.options,
     uploadedByUserId: about.uploadedByUserId ?? null,
     uploadedAt: new Date(),
@@ -49,16 +63,52 @@ export async function packUpload(
 }
 
 /**
- * Keeps an upload in its slot (replacing the one there); a held one with the run that held it back. Keeping the
- * applied file also discards a held one: the portal's data now comes from this file, so an older upload waiting
- * for confirmation no longer applies.
+ * Stores an upload's bytes in chunks, each its own short statement (no transaction: a slot refers to them only
+ * once the sync commits), and returns where. Bytes already kept for the portal (the same file again, a kept file
+ * applied again) are not written twice.
  */
-export async function keepUpload(q: Db | Tx, portalId: string, slot: UploadSlot, file: PackedUpload, runId: string | null = null): Promise<void> {
+export async function storeUpload(db: Db, portalId: string, file: PackedUpload): Promise<string> {
+  if (file.uploadId) return file.uploadId;
+  const [same] = await db
+    .select({ uploadId: portalUploads.uploadId })
+    .from(portalUploads)
+    .where(and(eq(portalUploads.portalId, portalId), eq(portalUploads.sha256, file.sha256)))
+    .limit(1);
+  if (same) return same.uploadId;
+  if (!file.compressed) throw new Error('an upload without its bytes cannot be stored');
+  const gz = await file.compressed();
+  const uploadId = crypto.randomUUID();
+  for (let seq = 0; seq * UPLOAD_CHUNK_BYTES < gz.length || seq === 0; seq += 1) {
+    const data = gz.subarray(seq * UPLOAD_CHUNK_BYTES, (seq + 1) * UPLOAD_CHUNK_BYTES);
+    await db.insert(portalUploadChunks).values({ uploadId, seq, portalId, data: Buffer.from(data) });
+    // The embedded database answers within the same turn of the event loop: let other requests in between.
+    await yieldToEventLoop();
+  }
+  return uploadId;
+}
+
+/**
+ * Deletes the portal's stored bytes that no slot refers to. Called by the run holding the portal's lease, so no
+ * other run is between storing its bytes and keeping them.
+ */
+async function dropUnkeptChunks(q: Db | Tx, portalId: string): Promise<void> {
+  await q.execute(sql`
+    delete from ${portalUploadChunks} c
+    where c.portal_id = ${portalId}
+      and not exists (select 1 from ${portalUploads} u where u.portal_id = c.portal_id and u.upload_id = c.upload_id)`);
+}
+
+/**
+ * Points a slot at a stored upload (replacing what was there); a held one with the run that held it back.
+ * Keeping the applied file also discards a held one: the portal's data now comes from this file, so an older
+ * upload waiting for confirmation no longer applies. Bytes no slot refers to any more are deleted.
+ */
+export async function keepUpload(q: Db | Tx, portalId: string, slot: UploadSlot, file: PackedUpload & { uploadId: string }, runId: string | null = null): Promise<void> {
   const values = {
     fileName: file.fileName,
     size: file.size,
     sha256: file.sha256,
-    gzip: file.gzip,
+    uploadId: file.uploadId,
     options: file.options,
     uploadedByUserId: file.uploadedByUserId,
     uploadedAt: file.uploadedAt,
@@ -69,11 +119,31 @@ export async function keepUpload(q: Db | Tx, portalId: string, slot: UploadSlot,
     .values({ portalId, slot, ...values })
     .onConflictDoUpdate({ target: [portalUploads.portalId, portalUploads.slot], set: values });
   if (slot === 'applied') await q.delete(portalUploads).where(and(eq(portalUploads.portalId, portalId), eq(portalUploads.slot, 'held')));
+  await dropUnkeptChunks(q, portalId);
 }
 
 /** Forgets a portal's uploads: a sync of its Google Sheet applied (an upload held back before no longer applies). */
 export async function forgetUploads(q: Db | Tx, portalId: string): Promise<void> {
   await q.delete(portalUploads).where(eq(portalUploads.portalId, portalId));
+  await dropUnkeptChunks(q, portalId);
+}
+
+/** A run that stored an upload and then did not keep it (it failed): its bytes go (best effort; else swept). */
+export async function discardStoredUpload(db: Db, portalId: string, uploadId: string): Promise<void> {
+  await db.execute(sql`
+    delete from ${portalUploadChunks} c
+    where c.portal_id = ${portalId} and c.upload_id = ${uploadId}
+      and not exists (select 1 from ${portalUploads} u where u.portal_id = c.portal_id and u.upload_id = c.upload_id)`);
+}
+
+/** Sweeps stored bytes no slot refers to, left by runs that stopped (the sync job, hourly, with the purge). */
+export async function sweepOrphanUploadChunks(db: Db): Promise<number> {
+  const rows = await db.execute(sql`
+    delete from ${portalUploadChunks} c
+    where c.created_at < now() - ${ORPHAN_CHUNK_AGE}::interval
+      and not exists (select 1 from ${portalUploads} u where u.portal_id = c.portal_id and u.upload_id = c.upload_id)
+    returning 1`);
+  return (rows as unknown as { rows: unknown[] }).rows.length;
 }
 
 /** What the business app shows of the kept files (no contents). */
@@ -97,24 +167,30 @@ export async function uploadedFilesOf(db: Db, portalId: string): Promise<{ appli
 }
 
 /** A kept file with its bytes (404 with a clear message when the slot is empty). */
-export async function readUpload(db: Db, portalId: string, slot: UploadSlot): Promise<{ packed: PackedUpload; bytes: Buffer; uploadedAt: Date }> {
+export async function readUpload(db: Db, portalId: string, slot: UploadSlot): Promise<{ packed: PackedUpload & { uploadId: string }; bytes: Buffer }> {
   const [row] = await db
     .select()
     .from(portalUploads)
     .where(and(eq(portalUploads.portalId, portalId), eq(portalUploads.slot, slot)));
   if (!row) throw new AppError(404, 'no_file', slot === 'held' ? messages.sync.noHeldFile : messages.sync.noUploadedFile);
-  const bytes = await gunzip(row.gzip);
+  const chunks = await db
+    .select({ data: portalUploadChunks.data })
+    .from(portalUploadChunks)
+    .where(eq(portalUploadChunks.uploadId, row.uploadId))
+    .orderBy(asc(portalUploadChunks.seq));
+  const bytes = await gunzip(Buffer.concat(chunks.map((c) => c.data)));
+  if (bytes.length !== row.size) throw new Error(`kept upload ${row.uploadId} of portal ${portalId} is damaged (${bytes.length} bytes, ${row.size} expected)`);
   return {
     packed: {
       fileName: row.fileName,
       size: row.size,
       sha256: row.sha256,
-      gzip: row.gzip,
+      compressed: null,
+      uploadId: row.uploadId,
       options: row.options,
       uploadedByUserId: row.uploadedByUserId,
       uploadedAt: row.uploadedAt,
     },
     bytes,
-    uploadedAt: row.uploadedAt,
   };
 }
