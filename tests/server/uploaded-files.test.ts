@@ -1,8 +1,9 @@
 import crypto, { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { portalUploadChunks, portalUploads } from '../../src/server/db/schema';
-import { cleanFileName, sweepOrphanUploadChunks, UPLOAD_CHUNK_BYTES } from '../../src/server/services/sheet-sync/uploaded-files';
+import { portals, portalUploadChunks, portalUploads } from '../../src/server/db/schema';
+import { runSync } from '../../src/server/services/sheet-sync/run-sync';
+import { cleanFileName, readUpload, sweepOrphanUploadChunks, UPLOAD_CHUNK_BYTES } from '../../src/server/services/sheet-sync/uploaded-files';
 import { startFakeGoogleSheets, type FakeGoogleSheets } from '../support/fake-google-sheets';
 import { businessWithPortal, liftBusinessApiLimits, postCsv, request, sheetUrl } from '../support/sheets';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -286,6 +287,30 @@ describe('the stored bytes', () => {
     expect(await chunksOf(o)).toMatchObject({ uploads: 0, chunks: 0 });
   });
 
+  it('of a kept file read just before another upload moved its slot on are written again when it applies', async () => {
+    const o = await businessWithPortal(t.app);
+    const mapping = { id: 0, name: 1, email: 2, status: 3 };
+    const url = `${base(o)}/import?columnMapping=${encodeURIComponent(JSON.stringify(mapping))}`;
+    const four = 'Ref,Who,Mail,State\nR1,Ann,ann@x.co,Open\nR2,Bob,bob@x.co,Open\nR3,Cy,cy@x.co,Open\nR4,Di,di@x.co,Open\n';
+    expect((await postCsv(t.app, url, o.cookie, four)).statusCode).toBe(200);
+    const one = 'Ref,Who,Mail,State\nR1,Ann,ann@x.co,Done\n';
+    expect((await postCsv(t.app, url, o.cookie, one)).statusCode).toBe(409);
+    // One tab reads the held file to confirm it (as POST .../import/file/apply does, before it takes the lease)...
+    const read = await readUpload(t.app.ctx.db, o.portalId, 'held');
+    // ...another applies a new upload first: the held slot is gone, and its bytes with it.
+    expect((await postCsv(t.app, url, o.cookie, `${four}R5,Ed,ed@x.co,Open\n`)).statusCode).toBe(200);
+    const stale = await t.app.ctx.db.select().from(portalUploadChunks).where(eq(portalUploadChunks.uploadId, read.packed.uploadId));
+    expect(stale).toHaveLength(0);
+    // The first tab's apply goes on with what it read: its bytes are stored again, not pointed at.
+    const [portal] = await t.app.ctx.db.select().from(portals).where(eq(portals.id, o.portalId));
+    const result = await runSync(
+      { ...t.app.ctx },
+      { portalId: o.portalId, businessId: portal!.businessId, timeZone: 'UTC', trigger: 'upload', confirmDrop: true, upload: { bytes: read.bytes, mapping, packed: read.packed } },
+    );
+    expect(result.applied).toBe(true);
+    expect((await download(o)).body).toBe(one);
+  });
+
   it('left by a run that stopped are swept after an hour; kept ones stay', async () => {
     const o = await businessWithPortal(t.app);
     expect((await postCsv(t.app, `${base(o)}/import`, o.cookie, bulky('Open'))).statusCode).toBe(200);
@@ -295,7 +320,13 @@ describe('the stored bytes', () => {
       { uploadId: orphan, seq: 0, portalId: o.portalId, data: Buffer.from('old'), createdAt: new Date(Date.now() - 2 * 3600_000) },
       { uploadId: crypto.randomUUID(), seq: 0, portalId: o.portalId, data: Buffer.from('a run still storing'), createdAt: new Date() },
     ]);
+    // A portal a run holds (however long it has run) keeps what it stored.
+    const busy = await businessWithPortal(t.app);
+    const running = crypto.randomUUID();
+    await t.app.ctx.db.insert(portalUploadChunks).values({ uploadId: running, seq: 0, portalId: busy.portalId, data: Buffer.from('slow run'), createdAt: new Date(Date.now() - 2 * 3600_000) });
+    await t.app.ctx.db.update(portals).set({ syncLeaseExpiresAt: new Date(Date.now() + 60_000) }).where(eq(portals.id, busy.portalId));
     expect(await sweepOrphanUploadChunks(t.app.ctx.db)).toBeGreaterThanOrEqual(1);
+    expect(await t.app.ctx.db.select().from(portalUploadChunks).where(eq(portalUploadChunks.uploadId, running))).toHaveLength(1);
     const after = await t.app.ctx.db.select({ uploadId: portalUploadChunks.uploadId }).from(portalUploadChunks).where(eq(portalUploadChunks.portalId, o.portalId));
     expect(after.some((r) => r.uploadId === orphan)).toBe(false);
     expect(new Set(after.map((r) => r.uploadId)).size).toBe(kept.uploads + 1);

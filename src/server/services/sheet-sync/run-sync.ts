@@ -332,7 +332,7 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
     }
     // A new upload is compressed for keeping while it is read and checked (zlib works on its own thread): some
     // 0.15 s for 9 MB that would otherwise come before the write. A failure shows where the bytes are needed.
-    if (input.upload && !input.dryRun) packedUpload()?.compressed?.().catch(() => {});
+    if (input.upload && !input.upload.packed && !input.dryRun) packedUpload()?.compressed?.().catch(() => {});
     lap('fetch');
     await progress('reading', 0, 0, 'always');
     const decoded = decodeCsvBytes(bytes);
@@ -542,7 +542,12 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
       if (status === 'needs_confirmation' && input.upload) {
         await storedUpload()
           .then(async (f) => {
-            if (f) await keepUpload(db, portal.id, 'held', f, runId);
+            if (!f) return;
+            // Still this run's portal (storing a large file takes a while): else another run's clean-up owns it.
+            await db.transaction(async (tx) => {
+              await holdLease(tx);
+              await keepUpload(tx, portal.id, 'held', f, runId);
+            });
             uploadKept = true;
           })
           .catch((e: unknown) => deps.logger.warn({ err: e, portalId: portal.id }, 'could not keep an upload held back for confirmation'));
@@ -571,7 +576,7 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
   } finally {
     // Past the commit point the tables are the apply's: dropped when it finishes (here, or by whoever finishes it).
     if (staged && !committed) await dropStagedTables(db, staged).catch((e: unknown) => deps.logger.warn({ err: e }, 'could not drop the staged rows of a sync'));
-    // An upload stored for a run that did not keep it (it failed): its bytes go (or are swept within the hour).
+    // An upload stored for a run that did not keep it (it failed): its bytes go (or are swept later).
     // (Set inside storedUpload: the compiler cannot see it change here.)
     const leftover = stored as (PackedUpload & { uploadId: string }) | null;
     if (leftover && !uploadKept) {

@@ -6,7 +6,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { UploadedFileInfo } from '@core/api/portals';
 import { messages } from '@core/messages';
 import type { Db, Tx } from '../../db/client';
-import { portalUploadChunks, portalUploads, type UploadOptions, type UploadSlot } from '../../db/schema';
+import { portals, portalUploadChunks, portalUploads, type UploadOptions, type UploadSlot } from '../../db/schema';
 import { AppError } from '../../errors';
 
 const gzip = promisify(zlib.gzip);
@@ -25,7 +25,10 @@ export interface PackedUpload {
    * does not hold these bytes already; a sync may ask early, to compress while it parses).
    */
   compressed: (() => Promise<Buffer>) | null;
-  /** Where its bytes are stored (portal_upload_chunks.upload_id), once they are. */
+  /**
+   * Where its bytes were stored (portal_upload_chunks.upload_id) when it was read from a slot: a hint only, since
+   * another run may have moved that slot on since; storeUpload checks it under the portal's lease.
+   */
   uploadId: string | null;
   /** How it was sent: kept with a held upload, so confirming it applies what was checked. */
   options: UploadOptions;
@@ -64,16 +67,16 @@ export function packUpload(bytes: Uint8Array, about: { fileName?: string | null;
 
 /**
  * Stores an upload's bytes in chunks, each its own short statement (no transaction: a slot refers to them only
- * once the sync commits), and returns where. Bytes already kept for the portal (the same file again, a kept file
- * applied again) are not written twice.
+ * once the sync commits), and returns where. Bytes a slot of the portal still refers to (the same file again, a
+ * kept file applied again) are not written twice. Called by the run holding the portal's lease: what a slot
+ * refers to now stays until this run keeps it.
  */
 export async function storeUpload(db: Db, portalId: string, file: PackedUpload): Promise<string> {
-  if (file.uploadId) return file.uploadId;
-  const [same] = await db
-    .select({ uploadId: portalUploads.uploadId })
+  const kept = await db
+    .select({ uploadId: portalUploads.uploadId, sha256: portalUploads.sha256 })
     .from(portalUploads)
-    .where(and(eq(portalUploads.portalId, portalId), eq(portalUploads.sha256, file.sha256)))
-    .limit(1);
+    .where(eq(portalUploads.portalId, portalId));
+  const same = kept.find((r) => r.uploadId === file.uploadId) ?? kept.find((r) => r.sha256 === file.sha256);
   if (same) return same.uploadId;
   if (!file.compressed) throw new Error('an upload without its bytes cannot be stored');
   const gz = await file.compressed();
@@ -142,6 +145,8 @@ export async function sweepOrphanUploadChunks(db: Db): Promise<number> {
     delete from ${portalUploadChunks} c
     where c.created_at < now() - ${ORPHAN_CHUNK_AGE}::interval
       and not exists (select 1 from ${portalUploads} u where u.portal_id = c.portal_id and u.upload_id = c.upload_id)
+      -- A run holding the portal (however long it takes) may still keep what it stored.
+      and not exists (select 1 from ${portals} p where p.id = c.portal_id and p.sync_lease_expires_at > now())
     returning 1`);
   return (rows as unknown as { rows: unknown[] }).rows.length;
 }
@@ -168,24 +173,25 @@ export async function uploadedFilesOf(db: Db, portalId: string): Promise<{ appli
 
 /** A kept file with its bytes (404 with a clear message when the slot is empty). */
 export async function readUpload(db: Db, portalId: string, slot: UploadSlot): Promise<{ packed: PackedUpload & { uploadId: string }; bytes: Buffer }> {
-  const [row] = await db
-    .select()
+  // The slot and its bytes in one statement (one snapshot): a sync committing meanwhile cannot split them.
+  const rows = await db
+    .select({ upload: portalUploads, data: portalUploadChunks.data })
     .from(portalUploads)
-    .where(and(eq(portalUploads.portalId, portalId), eq(portalUploads.slot, slot)));
-  if (!row) throw new AppError(404, 'no_file', slot === 'held' ? messages.sync.noHeldFile : messages.sync.noUploadedFile);
-  const chunks = await db
-    .select({ data: portalUploadChunks.data })
-    .from(portalUploadChunks)
-    .where(eq(portalUploadChunks.uploadId, row.uploadId))
+    .leftJoin(portalUploadChunks, eq(portalUploadChunks.uploadId, portalUploads.uploadId))
+    .where(and(eq(portalUploads.portalId, portalId), eq(portalUploads.slot, slot)))
     .orderBy(asc(portalUploadChunks.seq));
-  const bytes = await gunzip(Buffer.concat(chunks.map((c) => c.data)));
-  if (bytes.length !== row.size) throw new Error(`kept upload ${row.uploadId} of portal ${portalId} is damaged (${bytes.length} bytes, ${row.size} expected)`);
+  const row = rows[0]?.upload;
+  if (!row) throw new AppError(404, 'no_file', slot === 'held' ? messages.sync.noHeldFile : messages.sync.noUploadedFile);
+  const bytes = await gunzip(Buffer.concat(rows.map((r) => r.data ?? Buffer.alloc(0)))).catch(() => null);
+  if (!bytes || bytes.length !== row.size) throw new Error(`kept upload ${row.uploadId} of portal ${portalId} is damaged (${bytes?.length ?? 'no'} bytes, ${row.size} expected)`);
+  let compressing: Promise<Buffer> | null = null;
   return {
     packed: {
       fileName: row.fileName,
       size: row.size,
       sha256: row.sha256,
-      compressed: null,
+      // Should its slot have moved on by the time a run stores it, the bytes are written again.
+      compressed: () => (compressing ??= gzip(bytes, { level: 6 })),
       uploadId: row.uploadId,
       options: row.options,
       uploadedByUserId: row.uploadedByUserId,
