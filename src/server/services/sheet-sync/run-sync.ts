@@ -25,7 +25,7 @@ import { acquireSyncLease, releaseSyncLease, renewSyncLease } from './sync-lease
 import { commitStagedApply, dropStagedTables, finishStagedApply, stagePlan } from './staged-apply';
 import { clearSyncProgress, setSyncProgress, type SyncPhase } from './sync-progress';
 import { toSyncRunView, type SyncRunView } from './sync-run-view';
-import { discardStoredUpload, forgetUploads, keepUpload, packUpload, storeUpload, type PackedUpload } from './uploaded-files';
+import { discardStoredUpload, forgetUploads, keepUpload, packUpload, storeUpload, type PackedUpload, type StoredUpload } from './uploaded-files';
 import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
 
 /** What a sync needs from the app. */
@@ -273,7 +273,7 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
     return packed;
   };
   /** The upload's bytes stored (in chunks, outside any transaction) for a slot to point at; once per run. */
-  let stored: (PackedUpload & { uploadId: string }) | null = null;
+  let stored: StoredUpload | null = null;
   /** A slot points at them: they are the portal's now, not this run's to discard. */
   let uploadKept = false;
   const storedUpload = async () => {
@@ -578,7 +578,7 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
     if (staged && !committed) await dropStagedTables(db, staged).catch((e: unknown) => deps.logger.warn({ err: e }, 'could not drop the staged rows of a sync'));
     // An upload stored for a run that did not keep it (it failed): its bytes go (or are swept later).
     // (Set inside storedUpload: the compiler cannot see it change here.)
-    const leftover = stored as (PackedUpload & { uploadId: string }) | null;
+    const leftover = stored as StoredUpload | null;
     if (leftover && !uploadKept) {
       await discardStoredUpload(db, portal.id, leftover.uploadId).catch((e: unknown) => deps.logger.warn({ err: e }, 'could not discard the bytes of an upload not kept'));
     }
@@ -596,7 +596,7 @@ async function applyUnchanged(
   runId: string,
   input: RunSyncInput,
   isSheet: boolean,
-  file: (PackedUpload & { uploadId: string }) | null,
+  file: StoredUpload | null,
 ): Promise<SyncResult> {
   const { db } = deps;
   const [last] = await db

@@ -37,6 +37,18 @@ export interface PackedUpload {
   uploadedAt: Date;
 }
 
+/** An upload whose bytes are stored: what a slot points at. */
+export type StoredUpload = PackedUpload & { uploadId: string };
+
+/** Compresses the bytes once, when first asked, off the event loop (zlib's thread pool). */
+function lazyGzip(bytes: Uint8Array): () => Promise<Buffer> {
+  let compressing: Promise<Buffer> | null = null;
+  return () => (compressing ??= gzip(bytes, { level: 6 }));
+}
+
+/** Chunk `c` belongs to no slot of its portal. */
+const UNKEPT = sql`not exists (select 1 from ${portalUploads} u where u.portal_id = c.portal_id and u.upload_id = c.upload_id)`;
+
 /** The largest chunk written in one statement (the embedded database writes on the server's thread). */
 export const UPLOAD_CHUNK_BYTES = 128 * 1024;
 /** Chunks no slot refers to, older than this, are left by a run that stopped: swept. */
@@ -52,12 +64,11 @@ export function cleanFileName(name: string | null | undefined): string | null {
 }
 
 export function packUpload(bytes: Uint8Array, about: { fileName?: string | null; uploadedByUserId?: string | null; options: UploadOptions }): PackedUpload {
-  let compressing: Promise<Buffer> | null = null;
   return {
     fileName: cleanFileName(about.fileName),
     size: bytes.byteLength,
     sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
-    compressed: () => (compressing ??= gzip(bytes, { level: 6 })),
+    compressed: lazyGzip(bytes),
     uploadId: null,
     options: about.options,
     uploadedByUserId: about.uploadedByUserId ?? null,
@@ -97,8 +108,7 @@ export async function storeUpload(db: Db, portalId: string, file: PackedUpload):
 async function dropUnkeptChunks(q: Db | Tx, portalId: string): Promise<void> {
   await q.execute(sql`
     delete from ${portalUploadChunks} c
-    where c.portal_id = ${portalId}
-      and not exists (select 1 from ${portalUploads} u where u.portal_id = c.portal_id and u.upload_id = c.upload_id)`);
+    where c.portal_id = ${portalId} and ${UNKEPT}`);
 }
 
 /**
@@ -106,7 +116,7 @@ async function dropUnkeptChunks(q: Db | Tx, portalId: string): Promise<void> {
  * Keeping the applied file also discards a held one: the portal's data now comes from this file, so an older
  * upload waiting for confirmation no longer applies. Bytes no slot refers to any more are deleted.
  */
-export async function keepUpload(q: Db | Tx, portalId: string, slot: UploadSlot, file: PackedUpload & { uploadId: string }, runId: string | null = null): Promise<void> {
+export async function keepUpload(q: Db | Tx, portalId: string, slot: UploadSlot, file: StoredUpload, runId: string | null = null): Promise<void> {
   const values = {
     fileName: file.fileName,
     size: file.size,
@@ -125,18 +135,20 @@ export async function keepUpload(q: Db | Tx, portalId: string, slot: UploadSlot,
   await dropUnkeptChunks(q, portalId);
 }
 
-/** Forgets a portal's uploads: a sync of its Google Sheet applied (an upload held back before no longer applies). */
+/**
+ * Forgets a portal's uploads: a sync of its Google Sheet applied (an upload held back before no longer applies).
+ * Every applied sheet sync calls it: one statement when there is nothing to forget.
+ */
 export async function forgetUploads(q: Db | Tx, portalId: string): Promise<void> {
-  await q.delete(portalUploads).where(eq(portalUploads.portalId, portalId));
-  await dropUnkeptChunks(q, portalId);
+  const forgotten = await q.delete(portalUploads).where(eq(portalUploads.portalId, portalId)).returning({ slot: portalUploads.slot });
+  if (forgotten.length > 0) await dropUnkeptChunks(q, portalId);
 }
 
 /** A run that stored an upload and then did not keep it (it failed): its bytes go (best effort; else swept). */
 export async function discardStoredUpload(db: Db, portalId: string, uploadId: string): Promise<void> {
   await db.execute(sql`
     delete from ${portalUploadChunks} c
-    where c.portal_id = ${portalId} and c.upload_id = ${uploadId}
-      and not exists (select 1 from ${portalUploads} u where u.portal_id = c.portal_id and u.upload_id = c.upload_id)`);
+    where c.portal_id = ${portalId} and c.upload_id = ${uploadId} and ${UNKEPT}`);
 }
 
 /** Sweeps stored bytes no slot refers to, left by runs that stopped (the sync job, hourly, with the purge). */
@@ -144,7 +156,7 @@ export async function sweepOrphanUploadChunks(db: Db): Promise<number> {
   const rows = await db.execute(sql`
     delete from ${portalUploadChunks} c
     where c.created_at < now() - ${ORPHAN_CHUNK_AGE}::interval
-      and not exists (select 1 from ${portalUploads} u where u.portal_id = c.portal_id and u.upload_id = c.upload_id)
+      and ${UNKEPT}
       -- A run holding the portal (however long it takes) may still keep what it stored.
       and not exists (select 1 from ${portals} p where p.id = c.portal_id and p.sync_lease_expires_at > now())
     returning 1`);
@@ -172,7 +184,7 @@ export async function uploadedFilesOf(db: Db, portalId: string): Promise<{ appli
 }
 
 /** A kept file with its bytes (404 with a clear message when the slot is empty). */
-export async function readUpload(db: Db, portalId: string, slot: UploadSlot): Promise<{ packed: PackedUpload & { uploadId: string }; bytes: Buffer }> {
+export async function readUpload(db: Db, portalId: string, slot: UploadSlot): Promise<{ packed: StoredUpload; bytes: Buffer }> {
   // The slot and its bytes in one statement (one snapshot): a sync committing meanwhile cannot split them.
   const rows = await db
     .select({ upload: portalUploads, data: portalUploadChunks.data })
@@ -184,14 +196,13 @@ export async function readUpload(db: Db, portalId: string, slot: UploadSlot): Pr
   if (!row) throw new AppError(404, 'no_file', slot === 'held' ? messages.sync.noHeldFile : messages.sync.noUploadedFile);
   const bytes = await gunzip(Buffer.concat(rows.map((r) => r.data ?? Buffer.alloc(0)))).catch(() => null);
   if (!bytes || bytes.length !== row.size) throw new Error(`kept upload ${row.uploadId} of portal ${portalId} is damaged (${bytes?.length ?? 'no'} bytes, ${row.size} expected)`);
-  let compressing: Promise<Buffer> | null = null;
   return {
     packed: {
       fileName: row.fileName,
       size: row.size,
       sha256: row.sha256,
       // Should its slot have moved on by the time a run stores it, the bytes are written again.
-      compressed: () => (compressing ??= gzip(bytes, { level: 6 })),
+      compressed: lazyGzip(bytes),
       uploadId: row.uploadId,
       options: row.options,
       uploadedByUserId: row.uploadedByUserId,
