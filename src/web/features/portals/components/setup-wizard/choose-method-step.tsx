@@ -15,7 +15,7 @@ export function ChooseMethodStep({ method, onChoose, onContinue }: { method: Set
             value="import"
             checked={method === 'import'}
             onChoose={onChoose}
-            icon={<FileSpreadsheetIcon aria-hidden="true" className="size-6 text-primary" />}
+            icon={<FileSpreadsheetIcon aria-hidden="true" className="size-6 shrink-0 text-primary" />}
             title="Import existing data"
             text="Connect the Google Sheet with your client list, or upload it as a CSV file."
           />
@@ -23,7 +23,7 @@ export function ChooseMethodStep({ method, onChoose, onContinue }: { method: Set
             value="template"
             checked={method === 'template'}
             onChoose={onChoose}
-            icon={<LayoutTemplateIcon aria-hidden="true" className="size-6 text-primary" />}
+            icon={<LayoutTemplateIcon aria-hidden="true" className="size-6 shrink-0 text-primary" />}
             title="Start with template"
             text="Get our sheet template with the right columns and five sample clients."
           />

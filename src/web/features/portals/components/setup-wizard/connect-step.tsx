@@ -24,6 +24,8 @@ export function ConnectStep(props: {
   /** The failed analysis, if any (its code chooses the tips). */
   error: unknown;
   onAnalyzeSheet: (url: string, gid: string | null) => void;
+  /** The address or tab was edited: an answer about the one analysed before no longer applies. */
+  onSheetEdited?: () => void;
   onAnalyzeFile: (file: File) => void;
   onBack: () => void;
 }) {
@@ -61,7 +63,7 @@ export function ConnectStep(props: {
   );
 }
 
-function SheetForm({ initialUrl, initialGid, analyzing, onAnalyzeSheet }: Parameters<typeof ConnectStep>[0]) {
+function SheetForm({ initialUrl, initialGid, analyzing, onAnalyzeSheet, onSheetEdited }: Parameters<typeof ConnectStep>[0]) {
   const [url, setUrl] = useState(initialUrl ?? '');
   const [gid, setGid] = useState(initialGid ?? '');
   const valid = isGoogleSheetsUrl(url);
@@ -82,7 +84,10 @@ function SheetForm({ initialUrl, initialGid, analyzing, onAnalyzeSheet }: Parame
           inputMode="url"
           placeholder="https://docs.google.com/spreadsheets/d/..."
           value={url}
-          onChange={(e) => setUrl(e.target.value)}
+          onChange={(e) => {
+            setUrl(e.target.value);
+            onSheetEdited?.();
+          }}
           aria-invalid={showInvalid ? true : undefined}
           aria-describedby={showInvalid ? 'sheet-url-error' : 'sheet-url-help'}
         />
@@ -101,7 +106,10 @@ function SheetForm({ initialUrl, initialGid, analyzing, onAnalyzeSheet }: Parame
           inputMode="numeric"
           placeholder={gidInUrl ?? 'First tab'}
           value={gid}
-          onChange={(e) => setGid(e.target.value)}
+          onChange={(e) => {
+            setGid(e.target.value);
+            onSheetEdited?.();
+          }}
           aria-describedby="sheet-gid-help"
         />
         <p id="sheet-gid-help" className="text-sm text-muted-foreground">

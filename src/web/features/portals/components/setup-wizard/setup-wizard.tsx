@@ -97,6 +97,18 @@ export function SetupWizard({ portal, intent, onClose }: { portal: PortalDetail;
     }
   });
 
+  // A held-back drop or a failed Finalize belongs to the step, method and data it came from: leaving them (Back,
+  // another method or source, another file or sheet) clears it, so no answer is shown under data it is not about.
+  const { reset: resetSave } = save;
+  const { reset: resetImport } = importCsv;
+  const { reset: resetApplyKept } = applyKept;
+  useEffect(() => {
+    setDropMessage(null);
+    resetSave();
+    resetImport();
+    resetApplyKept();
+  }, [state.step, state.method, state.source, state.analysis, resetSave, resetImport, resetApplyKept]);
+
   const onFinished = (report: ImportReport) => {
     setDropMessage(null);
     dispatch({ type: 'finished', report });
@@ -165,6 +177,9 @@ export function SetupWizard({ portal, intent, onClose }: { portal: PortalDetail;
             analyzing={analyzeSheet.isPending || analyzeCsv.isPending || analyzeKept.isPending}
             error={analyzeError}
             onAnalyzeSheet={analyzeSheetNow}
+            onSheetEdited={() => {
+              if (analyzeSheet.isError) analyzeSheet.reset();
+            }}
             onAnalyzeFile={analyzeFileNow}
             onBack={() => dispatch({ type: 'back' })}
           />
@@ -193,9 +208,14 @@ export function SetupWizard({ portal, intent, onClose }: { portal: PortalDetail;
             <AlertTitle>Large drop held back</AlertTitle>
             <AlertDescription>
               <p>{dropMessage}</p>
-              <Button size="sm" variant="destructive" className="mt-3" onClick={() => (state.method === 'template' ? completeTemplate(true) : finalize(true))}>
-                Apply anyway
-              </Button>
+              <div className="mt-3 flex flex-wrap gap-2">
+                <Button size="sm" variant="destructive" onClick={() => (state.method === 'template' ? completeTemplate(true) : finalize(true))}>
+                  Apply anyway
+                </Button>
+                <Button size="sm" variant="outline" onClick={() => setDropMessage(null)}>
+                  Keep the current data
+                </Button>
+              </div>
             </AlertDescription>
           </Alert>
         ) : null}
