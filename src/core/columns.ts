@@ -41,7 +41,7 @@ export function confidenceBand(confidence: number): ConfidenceBand {
 
 /** True when name, email and status each have a column (spec 5: Finalize enabled). */
 export function canFinalizeMapping(mapping: SheetColumnMapping): boolean {
-  return requiredMappingFields.every((f) => mapping[f] != null);
+  return unmappedRequiredFields(mapping).length === 0;
 }
 
 const columnIndex = z.number().int().min(0).max(1000);
@@ -65,14 +65,27 @@ export const columnMappingSchema = z.object(
   },
   { error: messages.sheets.mappingIncomplete },
 ).superRefine((mapping, ctx) => {
+  const clash = columnClash(mapping);
+  if (clash) ctx.addIssue({ code: 'custom', path: [clash.field], message: clash.message });
+});
+
+/** The first field whose column another field already uses, with the message to show, or null. */
+export function columnClash(mapping: ColumnMapping): { field: MappingField; message: string } | null {
   const seen = new Map<number, string>();
   for (const field of mappingFields) {
     const index = mapping[field];
     if (index === undefined) continue;
-    if (seen.has(index)) ctx.addIssue({ code: 'custom', path: [field], message: messages.columns.columnTaken(columnLetter(index), seen.get(index) ?? '') });
-    else seen.set(index, field);
+    const taken = seen.get(index);
+    if (taken !== undefined) return { field, message: messages.columns.columnTaken(columnLetter(index), taken) };
+    seen.set(index, field);
   }
-});
+  return null;
+}
+
+/** The required fields (name, email, status) that have no column yet. */
+export function unmappedRequiredFields(mapping: SheetColumnMapping): MappingField[] {
+  return requiredMappingFields.filter((f) => mapping[f] == null);
+}
 
 // Header phrases per field with their scores. A header equal to a phrase scores the phrase's score; a header
 // ending with the phrase (its head noun in English: 'Customer Email', 'Project Status') scores 10 less; a header

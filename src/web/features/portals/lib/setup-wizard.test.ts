@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ImportReport, SheetAnalysis } from '../api/types';
-import { canFinalize, initialWizardState, mappingProblem, wizardReducer, type WizardAction, type WizardState } from './setup-wizard';
+import { canFinalize, initialWizardState, mappingHint, mappingProblem, wizardReducer, type WizardAction, type WizardState } from './setup-wizard';
 
 const analysis: SheetAnalysis = {
   sheetId: 'abc',
@@ -57,11 +57,25 @@ describe('sheet set-up wizard (spec 2.15, 4)', () => {
     expect(canFinalize(s.mapping)).toBe(false);
     // An unmapped field is no error to show (the hint says it), and never zod's own words.
     expect(mappingProblem(s.mapping)).toBeNull();
+    expect(mappingHint(s.mapping)).toBe('Map the status column to continue');
     s = wizardReducer(s, { type: 'mapField', field: 'status', column: 1 });
     expect(canFinalize(s.mapping)).toBe(false);
     expect(mappingProblem(s.mapping)).toBe('Column B is already mapped to email');
     s = wizardReducer(s, { type: 'mapField', field: 'status', column: 2 });
     expect(canFinalize(s.mapping)).toBe(true);
     expect(mappingProblem(s.mapping)).toBeNull();
+    expect(mappingHint(s.mapping)).toBeNull();
+  });
+
+  it('a column taken twice is shown even while a required field is unmapped; the hint names what is missing', () => {
+    let s = run([{ type: 'chooseMethod', method: 'import' }, { type: 'continue' }, { type: 'analyzed', analysis }]);
+    s = wizardReducer(s, { type: 'mapField', field: 'email', column: null });
+    s = wizardReducer(s, { type: 'mapField', field: 'priority', column: 0 }); // name's column, A
+    expect(mappingProblem(s.mapping)).toBe('Column A is already mapped to name');
+    expect(mappingHint(s.mapping)).toBe('Map the email column to continue');
+    s = wizardReducer(s, { type: 'mapField', field: 'name', column: null });
+    expect(mappingHint(s.mapping)).toBe('Map the name and email columns to continue');
+    s = wizardReducer(s, { type: 'mapField', field: 'status', column: null });
+    expect(mappingHint(s.mapping)).toBe('Map the name, email and status columns to continue');
   });
 });

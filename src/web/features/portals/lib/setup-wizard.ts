@@ -1,4 +1,5 @@
-import { canFinalizeMapping, columnMappingSchema, type ColumnMapping, type MappingField } from '@core/columns';
+import { canFinalizeMapping, columnClash, columnMappingSchema, unmappedRequiredFields, type ColumnMapping, type MappingField } from '@core/columns';
+import { messages } from '@core/messages';
 import type { ImportReport, SheetAnalysis } from '../api/types';
 
 // The sheet set-up wizard's states and transitions (spec 2.15 and 4): 1 Choose Method, 2 Connect Sheet or Get
@@ -88,10 +89,17 @@ export function canFinalize(mapping: ColumnMapping): boolean {
   return canFinalizeMapping(mapping) && columnMappingSchema.safeParse(mapping).success;
 }
 
-/** The message to show under the mapping when it cannot be finalized yet, or null. */
+/**
+ * The error to show under the mapping: a column chosen for two fields (shown whether or not the required fields are
+ * mapped yet), or null. A required field left unmapped is said by the hint below (mappingHint) and Finalize stays
+ * disabled.
+ */
 export function mappingProblem(mapping: ColumnMapping): string | null {
-  // Only a clash is a problem to show as an error; a required field left unmapped is said by the hint below the
-  // fields (and Finalize stays disabled).
-  const parsed = columnMappingSchema.safeParse(mapping);
-  return parsed.success ? null : (parsed.error.issues.find((i) => i.code === 'custom')?.message ?? null);
+  return columnClash(mapping)?.message ?? null;
+}
+
+/** The hint under the mapping while a required field has no column: which ones, by name. */
+export function mappingHint(mapping: ColumnMapping): string | null {
+  const missing = unmappedRequiredFields(mapping);
+  return missing.length === 0 ? null : messages.sheets.mappingMissing(missing);
 }

@@ -1,7 +1,6 @@
 import { CheckCircle2Icon, TriangleAlertIcon } from 'lucide-react';
 import { mappingFieldLabels } from '@core/column-remap';
-import { describeMapping, requiredMappingFields, type ColumnMapping, type MappingField } from '@core/columns';
-import { messages } from '@core/messages';
+import { describeMapping, requiredMappingFields, unmappedRequiredFields, type ColumnMapping, type MappingField } from '@core/columns';
 import { columnLetter } from '@core/sheet-values';
 import { Spinner } from '@web/components/spinner';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
@@ -10,7 +9,7 @@ import { Button } from '@web/components/ui/button';
 import { Label } from '@web/components/ui/label';
 import type { SheetAnalysis } from '../../api/types';
 import { formatCount } from '../../lib/format';
-import { canFinalize, mappingProblem } from '../../lib/setup-wizard';
+import { canFinalize, mappingHint, mappingProblem } from '../../lib/setup-wizard';
 import { NativeSelect } from '../native-select';
 import { PreviewTable } from './preview-table';
 
@@ -41,6 +40,8 @@ export function MapColumnsStep(props: {
   const changedByHand = FIELD_ORDER.some((f) => mapping[f] !== analysis.columnSuggestions[f]);
   const ready = canFinalize(mapping);
   const problem = mappingProblem(mapping);
+  const hint = mappingHint(mapping);
+  const missing = new Set(unmappedRequiredFields(mapping));
   const width = Math.max(analysis.headers.length, ...analysis.previewRows.map((r) => r.length));
   const labels: Record<number, string> = {};
   const uses = new Map<number, number>();
@@ -91,8 +92,9 @@ export function MapColumnsStep(props: {
                 <NativeSelect
                   id={id}
                   value={mapping[field] ?? ''}
-                  aria-invalid={clashes(field) ? true : undefined}
-                  className={clashes(field) ? 'border-destructive' : undefined}
+                  aria-invalid={clashes(field) || missing.has(field) ? true : undefined}
+                  aria-describedby={clashes(field) ? 'mapping-problem' : missing.has(field) ? 'mapping-hint' : undefined}
+                  className={clashes(field) || missing.has(field) ? 'border-destructive' : undefined}
                   onChange={(e) => props.onMap(field, e.target.value === '' ? null : Number(e.target.value))}
                 >
                   <option value="">Not mapped</option>
@@ -105,13 +107,16 @@ export function MapColumnsStep(props: {
               </div>
             );
           })}
-          <div className="space-y-2">
-            <Label htmlFor="date-order">Dates like 03/04/2026 mean</Label>
-            <NativeSelect id="date-order" value={props.dateOrder} onChange={(e) => props.onDateOrder(e.target.value as 'mdy' | 'dmy')}>
-              <option value="mdy">March 4 (month first)</option>
-              <option value="dmy">3 April (day first)</option>
-            </NativeSelect>
-          </div>
+          {/* Only with a due date column: the order says how its dates are read. */}
+          {mapping.date !== undefined ? (
+            <div className="space-y-2">
+              <Label htmlFor="date-order">Dates like 03/04/2026 mean</Label>
+              <NativeSelect id="date-order" value={props.dateOrder} onChange={(e) => props.onDateOrder(e.target.value as 'mdy' | 'dmy')}>
+                <option value="mdy">March 4 (month first)</option>
+                <option value="dmy">3 April (day first)</option>
+              </NativeSelect>
+            </div>
+          ) : null}
         </div>
         {mapping.id === undefined ? (
           <p className="text-sm text-muted-foreground" data-testid="no-id-column">
@@ -123,7 +128,7 @@ export function MapColumnsStep(props: {
         {problem ? (
           <Alert variant="destructive">
             <TriangleAlertIcon aria-hidden="true" />
-            <AlertDescription>{problem}. Choose one column per field.</AlertDescription>
+            <AlertDescription id="mapping-problem">{problem}. Choose one column per field.</AlertDescription>
           </Alert>
         ) : null}
       </fieldset>
@@ -163,9 +168,9 @@ export function MapColumnsStep(props: {
         <PreviewTable headers={analysis.headers} rows={analysis.previewRows.slice(0, 3)} caption="The first 3 rows of your data" labels={labels} />
       </div>
 
-      {!ready && !problem ? (
-        <p className="text-sm text-muted-foreground" role="status">
-          {messages.sheets.mappingIncomplete}
+      {hint ? (
+        <p id="mapping-hint" className="text-sm text-muted-foreground" role="status">
+          {hint}
         </p>
       ) : null}
       <div className="flex flex-wrap justify-between gap-3">
