@@ -56,5 +56,11 @@ describe('messages', () => {
     expect(messages.sync.dropNeedsConfirmation(5, 5, 12)).toBe(
       'This sync would remove 5 of your 5 clients: the sheet now has 12 clients, but not these (a different sheet or tab?). Replacing more than half is a large change, so nothing was changed; confirm to apply it.',
     );
+    expect(messages.sync.dropNeedsConfirmation(7, 12, 5, 'file')).toBe(
+      'This import would remove 7 of your 12 clients (the file has 5). More than half is a large drop, so nothing was changed; confirm to apply it.',
+    );
+    expect(messages.sync.dropNeedsConfirmation(5, 5, 12, 'file')).toBe(
+      'This import would remove 5 of your 5 clients: the file has 12 clients, but not these (a different file?). Replacing more than half is a large change, so nothing was changed; confirm to apply it.',
+    );
   });
 });

@@ -4,6 +4,13 @@
 import { portalMessages } from './portal-texts';
 
 /** All user-facing messages, grouped by area. */
+/** 'rows 3, 8 and 12' or 'rows 3, 8, 12, 20, 31 and 4 more': the first few of `count` row numbers. */
+function listedRows(count: number, rows: readonly number[]): string {
+  const shown = rows.slice(0, 5);
+  if (count > shown.length) return `rows ${shown.join(', ')} and ${count - shown.length} more`;
+  return `rows ${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`;
+}
+
 export const messages = {
   common: {
     unknown: 'Unknown',
@@ -70,6 +77,9 @@ export const messages = {
     analysisFailedTitle: 'Analysis Failed',
     accessFailed: (message: string) => `Failed to access spreadsheet: ${message}`,
     mappingIncomplete: 'Map the name, email and status columns to continue',
+    /** The required fields still without a column, named (step 3's hint). */
+    mappingMissing: (fields: readonly string[]) =>
+      `Map the ${fields.length === 1 ? fields[0] : `${fields.slice(0, -1).join(', ')} and ${fields[fields.length - 1]}`} ${fields.length === 1 ? 'column' : 'columns'} to continue`,
     gidInvalid: 'The tab id (gid) must be a number, as in #gid=123 at the end of the sheet address',
   },
   columns: {
@@ -142,10 +152,13 @@ export const messages = {
       `The ${field} column (column ${column}) is not in the sheet. Nothing was changed; fix the sheet or the column mapping.`,
     duplicateClientId: (clientId: string, firstRow: number, row: number) =>
       `Client ID "${clientId}" is on rows ${firstRow} and ${row}; each client needs its own id. Nothing was changed.`,
-    dropNeedsConfirmation: (removed: number, before: number, now: number) =>
-      now >= before
-        ? `This sync would remove ${removed} of your ${before} clients: the sheet now has ${now} clients, but not these (a different sheet or tab?). Replacing more than half is a large change, so nothing was changed; confirm to apply it.`
-        : `This sync would remove ${removed} of your ${before} clients (the sheet now has ${now}). More than half is a large drop, so nothing was changed; confirm to apply it.`,
+    /** The drop guard, worded for where the new data came from: the connected sheet, or an uploaded file. */
+    dropNeedsConfirmation: (removed: number, before: number, now: number, source: 'sheet' | 'file' = 'sheet') => {
+      const [action, has, other] = source === 'sheet' ? ['sync', 'the sheet now has', 'a different sheet or tab?'] : ['import', 'the file has', 'a different file?'];
+      return now >= before
+        ? `This ${action} would remove ${removed} of your ${before} clients: ${has} ${now} clients, but not these (${other}). Replacing more than half is a large change, so nothing was changed; confirm to apply it.`
+        : `This ${action} would remove ${removed} of your ${before} clients (${has} ${now}). More than half is a large drop, so nothing was changed; confirm to apply it.`;
+    },
     alreadyRunning: 'A sync of this portal is already running. Please wait for it to finish.',
     /** A manual queue change while a sync or a recalculation of the queue holds the portal. */
     queueBusy: 'The queue of this portal is being updated right now. Please try again in a moment.',
@@ -167,8 +180,12 @@ export const messages = {
     duplicateEmail: (email: string, keptRow: number) => `Duplicate email ${email}: row ${keptRow} (the later row) is used`,
     duplicateHeader: (header: string, columns: string) => `The header "${header}" appears more than once (columns ${columns})`,
     blankHeader: (column: string) => `Column ${column} has no header`,
-    raggedRows: (count: number, width: number) =>
-      `${count} ${count === 1 ? 'row has' : 'rows have'} a different number of cells than the ${width} headers; missing cells are read as empty`,
+    /** Rows with fewer cells than the headers; `rows` lists the first few sheet row numbers. */
+    shortRows: (count: number, width: number, rows: readonly number[]) =>
+      `${count === 1 ? `Row ${rows[0]} has` : `${count} rows have`} fewer cells than the ${width} headers${count === 1 ? '' : ` (${listedRows(count, rows)})`}; the missing cells are read as empty`,
+    /** Rows with more cells than the headers: the extra cells are kept under their column letters. */
+    longRows: (count: number, width: number, rows: readonly number[]) =>
+      `${count === 1 ? `Row ${rows[0]} has` : `${count} rows have`} more cells than the ${width} headers${count === 1 ? '' : ` (${listedRows(count, rows)})`}; the extra cells have no header and are kept under their column letters`,
     unreadableDates: (count: number) => `${count} due ${count === 1 ? 'date' : 'dates'} could not be read and ${count === 1 ? 'is' : 'are'} kept as text`,
   },
 } as const;

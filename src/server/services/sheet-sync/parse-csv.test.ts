@@ -41,6 +41,22 @@ describe('parseSheetCsv against csv-spectrum-style cases', () => {
   });
 });
 
+describe('rows with another number of cells than the headers', () => {
+  it('says which rows are short and which are long, by sheet row number, and what happens to their cells', async () => {
+    const one = await parseSheetCsv('Name,Email,Status\nAnn,ann@x.co\nBob,bob@x.co,Done,extra\nCy,cy@x.co,Done,,\n');
+    expect(one.warnings).toEqual([
+      'Row 2 has fewer cells than the 3 headers; the missing cells are read as empty',
+      'Row 3 has more cells than the 3 headers; the extra cells have no header and are kept under their column letters',
+    ]);
+    // Header on row 3 (two blank rows above it); eight short rows, the first five listed.
+    const short = Array.from({ length: 8 }, (_, i) => `P${i},p${i}@x.co`).join('\n');
+    const many = await parseSheetCsv(`\n\nName,Email,Status\nOk,ok@x.co,Done\n${short}\n"Two\nlines",t@x.co\n`);
+    expect(many.warnings).toEqual(['9 rows have fewer cells than the 3 headers (rows 5, 6, 7, 8, 9 and 4 more); the missing cells are read as empty']);
+    const two = await parseSheetCsv('Name,Email,Status\nA,a@x.co\nB,b@x.co\n');
+    expect(two.warnings).toEqual(['2 rows have fewer cells than the 3 headers (rows 2 and 3); the missing cells are read as empty']);
+  });
+});
+
 describe('decodeCsvBytes', () => {
   it('reads UTF-8, and Windows-1252 when the bytes are not UTF-8', () => {
     expect(decodeCsvBytes(Buffer.from('José', 'utf8'))).toEqual({ text: 'José', encoding: 'utf-8' });

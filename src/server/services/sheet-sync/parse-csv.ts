@@ -119,7 +119,9 @@ export async function parseSheetCsv(input: Uint8Array | string): Promise<ParsedS
 
   const rows: string[][] = [];
   let filledRows = 0;
-  let ragged = 0;
+  // Rows with fewer or more cells than the headers: counted, the first few by sheet row number.
+  const short = { count: 0, rows: [] as number[] };
+  const long = { count: 0, rows: [] as number[] };
   for (let r = headerIndex + 1; r < records.length; r += 1) {
     const record = records[r] as string[];
     if (isBlank(record)) {
@@ -129,12 +131,17 @@ export async function parseSheetCsv(input: Uint8Array | string): Promise<ParsedS
     filledRows += 1;
     let w = record.length;
     while (w > width && (record[w - 1] ?? '') === '') w -= 1;
-    if (w !== width) ragged += 1;
+    if (w !== width) {
+      const odd = w < width ? short : long;
+      odd.count += 1;
+      if (odd.rows.length < 5) odd.rows.push(r + 1);
+    }
     rows.push(record.map((cell) => (cell.includes('\r') ? cell.replace(/\r\n?/g, '\n') : cell)));
   }
   // Trailing blank rows are not part of the sheet.
   while (rows.length > 0 && (rows[rows.length - 1] as string[]).length === 0) rows.pop();
-  if (ragged > 0) warnings.push(messages.sync.raggedRows(ragged, width));
+  if (short.count > 0) warnings.push(messages.sync.shortRows(short.count, width, short.rows));
+  if (long.count > 0) warnings.push(messages.sync.longRows(long.count, width, long.rows));
   headerIndex += 1; // to a 1-based row number
   return { headers, rows, firstRow: headerIndex + 1, filledRows, warnings };
 }

@@ -371,7 +371,7 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
 
     const dropMessage =
       isLargeDrop(plan) && !input.confirmDrop
-        ? messages.sync.dropNeedsConfirmation(plan.removals.length, plan.previousActive, plan.nextActive)
+        ? messages.sync.dropNeedsConfirmation(plan.removals.length, plan.previousActive, plan.nextActive, input.upload ? 'file' : 'sheet')
         : null;
     if (input.dryRun) return result(dryRunView(portal.id, input, isSheet, startedAt, plan, dropMessage), false);
     if (dropMessage) throw new DropNeedsConfirmationError(dropMessage);
