@@ -81,6 +81,9 @@ test('Google Sheet: analyse, map, finalize, sync now, and re-open to change the 
   await expect(tips).toContainText('If you chose a tab, check that it still exists');
   await expect(tips).not.toContainText('Anyone with the link');
   await shootBothThemes(page, process.env.H2_SHOTS, 'analysis-failed-404');
+  // Editing the address: the card was about the address before, so it goes.
+  await address.fill('https://docs.google.com/spreadsheets/d/no-such-sheet/edit#gid=1');
+  await expect(page.getByText('Analysis Failed')).toHaveCount(0);
 
   // A shared sheet: step 3 with the suggestions, a green confidence and the first 3 rows.
   await address.fill('https://docs.google.com/spreadsheets/d/tax-preparer/edit#gid=0');
@@ -116,6 +119,13 @@ test('Google Sheet: analyse, map, finalize, sync now, and re-open to change the 
   await expect(page.getByLabel('Name (required)')).toHaveAttribute('aria-invalid', 'true');
   await expect(finalize).toBeDisabled();
   await shootBothThemes(page, process.env.H2_SHOTS, 'mapping-clash');
+  // With the e-mail unmapped too, the clash is still said, and the hint names the field that is missing.
+  await page.getByLabel('Email (required)').selectOption('');
+  await expect(page.getByRole('alert').filter({ hasText: 'Column B is already mapped to name.' })).toBeVisible();
+  await expect(page.getByLabel('Email (required)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Map the email column to continue')).toBeVisible();
+  await page.getByLabel('Email (required)').selectOption('2');
+  await expect(page.getByText('Map the email column to continue')).toHaveCount(0);
   await page.getByLabel('Status (required)').selectOption('3');
   await expect(page.getByLabel('Name (required)')).not.toHaveAttribute('aria-invalid');
   await expect(page.getByText('The columns chosen above differ from the detected ones')).toHaveCount(0);
@@ -277,6 +287,29 @@ test('a CSV portal keeps its file: download it, change the mapping without uploa
   await expect(page.getByRole('heading', { name: 'Step 3: Map Columns' })).toBeVisible();
   await page.getByRole('button', { name: 'Finalize Setup' }).click();
   await expect(page.getByText('Large drop held back')).toBeVisible();
+  await expect(page.getByText('This import would remove 2 of your 3 clients (the file has 1).', { exact: false })).toBeVisible();
+  // Kept as it is: the notice goes, nothing applied. Asked again, the history keeps one question to confirm.
+  await page.getByRole('button', { name: 'Keep the current data' }).click();
+  await expect(page.getByText('Large drop held back')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Finalize Setup' }).click();
+  await expect(page.getByText('Large drop held back')).toBeVisible();
+  await page.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('button', { name: 'Close the set-up' }).click();
+  const history = page.getByRole('list', { name: 'Sync history' });
+  await expect(history.getByText('Needs confirmation')).toHaveCount(1);
+  await expect(history.getByText('Held back')).toHaveCount(1);
+  await card.getByRole('button', { name: 'Upload a new file' }).click();
+  await page.getByLabel('CSV file').setInputFiles({
+    name: 'only-ann.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from('ID,Name,Work Email,Home Email,Status,Stage\r\nC-1,Ann Lee,ann@work.example,ann@home.example,Open,Done\r\n'),
+  });
+  await page.getByRole('button', { name: 'Finalize Setup' }).click();
+  await expect(page.getByText('Large drop held back')).toBeVisible();
+  // Leaving the step leaves its answer behind: no notice (or an 'Apply anyway' for it) under another step.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await expect(page.getByRole('heading', { name: 'Step 2: Connect Sheet' })).toBeVisible();
+  await expect(page.getByText('Large drop held back')).toHaveCount(0);
   await page.getByRole('button', { name: 'Close the set-up' }).click();
   await expect(card.getByText('Large drop held back')).toBeVisible();
   await expect(card.getByRole('link', { name: 'only-ann.csv' })).toBeVisible();
@@ -286,6 +319,9 @@ test('a CSV portal keeps its file: download it, change the mapping without uploa
   await expect(card.getByText(/^Imported: 1 read/)).toBeVisible();
   await expect(card.getByText('Large drop held back')).toHaveCount(0);
   await expect(card.getByRole('link', { name: /only-ann\.csv/ })).toBeVisible();
+  // The history keeps the held-back runs, no longer as something to confirm.
+  await expect(history.getByText('Held back')).toHaveCount(3);
+  await expect(history.getByText('Needs confirmation')).toHaveCount(0);
 });
 
 test('a Google Sheet portal: an upload held back for its large drop is confirmed as that file, not by re-syncing the sheet', async ({ page }) => {

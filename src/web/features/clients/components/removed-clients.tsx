@@ -49,10 +49,9 @@ export function RemovedClients({ portalId, sourceType }: { portalId: string; sou
             <li key={c.clientId} className="flex items-center justify-between gap-3 py-2">
               <div className="min-w-0">
                 <p className="truncate font-medium">{c.name}</p>
-                <p className="truncate text-xs text-muted-foreground">
-                  {c.email}
-                  {c.removedAt ? ` · removed ${formatDate(c.removedAt, timeZone)}` : ''}
-                </p>
+                <p className="truncate text-xs text-muted-foreground">{c.email}</p>
+                {/* On its own line: after a long address it was cut off on phones. */}
+                {c.removedAt ? <p className="text-xs text-muted-foreground">Removed {formatDate(c.removedAt, timeZone)}</p> : null}
               </div>
               <Button
                 variant="outline"

@@ -8,10 +8,18 @@ import { formatCount, formatDateTime } from '../lib/format';
 
 const triggerLabel: Record<SyncRun['trigger'], string> = { manual: 'Sync now', schedule: 'Automatic', upload: 'CSV upload', setup: 'Set-up' };
 
-export function SyncStatusBadge({ status }: { status: SyncRun['status'] }) {
+/**
+ * A held-back run that a later run has passed (one that applied, or a later hold that asks again): nothing is left to
+ * confirm about it. A later failed run passes nothing: the hold still stands.
+ */
+export function isPassedHold(list: readonly SyncRun[], index: number): boolean {
+  return list[index]?.status === 'needs_confirmation' && list.slice(0, index).some((r) => r.status === 'ok' || r.status === 'needs_confirmation');
+}
+
+export function SyncStatusBadge({ status, passed = false }: { status: SyncRun['status']; passed?: boolean }) {
   if (status === 'ok') return <Badge variant="success">Applied</Badge>;
   if (status === 'running') return <Badge variant="info">Running</Badge>;
-  if (status === 'needs_confirmation') return <Badge variant="warning">Needs confirmation</Badge>;
+  if (status === 'needs_confirmation') return passed ? <Badge variant="secondary">Held back</Badge> : <Badge variant="warning">Needs confirmation</Badge>;
   return <Badge variant="danger">Failed</Badge>;
 }
 
@@ -75,7 +83,7 @@ export function SyncHistory({ portalId }: { portalId: string }) {
             {list.slice(0, 10).map((run, i) => (
               <li key={run.id ?? i} className="py-3 first:pt-0 last:pb-0">
                 <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                  <SyncStatusBadge status={run.status} />
+                  <SyncStatusBadge status={run.status} passed={isPassedHold(list, i)} />
                   <span className="text-sm font-medium">{triggerLabel[run.trigger]}</span>
                   <time className="text-sm text-muted-foreground" dateTime={run.startedAt}>
                     {formatDateTime(run.startedAt, timeZone)}
@@ -88,7 +96,7 @@ export function SyncHistory({ portalId }: { portalId: string }) {
                 ) : run.status === 'failed' && run.rowsRead === 0 ? null : (
                   <p className="mt-1 text-sm text-muted-foreground">{runCounts(run)}</p>
                 )}
-                {run.error ? <p className="mt-1 text-sm text-destructive">{run.error}</p> : null}
+                {run.error ? <p className={`mt-1 text-sm ${isPassedHold(list, i) ? 'text-muted-foreground' : 'text-destructive'}`}>{run.error}</p> : null}
                 <RunDetails run={run} />
               </li>
             ))}
