@@ -63,4 +63,9 @@ describe('messages', () => {
       'This import would remove 5 of your 5 clients: the file has 12 clients, but not these (a different file?). Replacing more than half is a large change, so nothing was changed; confirm to apply it.',
     );
   });
+
+  it('says how many due dates could not be read, and the first', () => {
+    expect(messages.sync.unreadableDates(1, { row: 7, value: 'someday' })).toBe('1 due date could not be read and is kept as text (row 7, "someday")');
+    expect(messages.sync.unreadableDates(3, { row: 6, value: 'TBD' })).toBe('3 due dates could not be read and are kept as text (first: row 6, "TBD")');
+  });
 });

@@ -186,6 +186,8 @@ export const messages = {
     /** Rows with more cells than the headers: the extra cells are kept under their column letters. */
     longRows: (count: number, width: number, rows: readonly number[]) =>
       `${count === 1 ? `Row ${rows[0]} has` : `${count} rows have`} more cells than the ${width} headers${count === 1 ? '' : ` (${listedRows(count, rows)})`}; the extra cells have no header and are kept under their column letters`,
-    unreadableDates: (count: number) => `${count} due ${count === 1 ? 'date' : 'dates'} could not be read and ${count === 1 ? 'is' : 'are'} kept as text`,
+    /** Due dates that could not be read: how many, and the first one. */
+    unreadableDates: (count: number, first: { row: number; value: string }) =>
+      `${count} due ${count === 1 ? 'date' : 'dates'} could not be read and ${count === 1 ? 'is' : 'are'} kept as text (${count === 1 ? '' : 'first: '}row ${first.row}, "${first.value}")`,
   },
 } as const;

@@ -324,6 +324,42 @@ test('a CSV portal keeps its file: download it, change the mapping without uploa
   await expect(history.getByText('Needs confirmation')).toHaveCount(0);
 });
 
+test('Map Columns checks the data with the chosen columns before Finalize: skipped rows, unread dates, a repeated client id', async ({ page }) => {
+  await signUp(page, 'professional');
+  await firstPortal(page);
+  await page.getByText('Import existing data').click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('tab', { name: 'Upload CSV' }).click();
+  const csv = [
+    'Client ID,Client Name,Email,Status,Due Date',
+    'A1,Ann Lee,ann@example.com,Pending,after Easter',
+    'A2,Bo Chen,bad-email,Pending,',
+    'A1,Cy Park,cy@example.com,Done,2026-12-01',
+  ].join('\r\n');
+  await page.getByLabel('CSV file').setInputFiles({ name: 'messy.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(page.getByRole('heading', { name: 'Step 3: Map Columns' })).toBeVisible();
+  const check = page.getByRole('region', { name: 'Check with these columns' });
+  // Client ID A1 on two rows: Finalize would fail, so it is said now and Finalize waits.
+  await expect(check.getByText('This data cannot be imported as mapped')).toBeVisible();
+  await expect(check).toContainText('A1');
+  await expect(page.getByRole('button', { name: 'Finalize Setup' })).toBeDisabled();
+  await shootBothThemes(page, process.env.H2_SHOTS, 'check-duplicate-id');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // Without the id column: ready, with the row skipped and the date not read, by row.
+  await page.getByLabel('Client ID (optional)').selectOption('');
+  await expect(check.getByTestId('check-counts')).toHaveText('3 read · 2 new · 0 unchanged · 1 skipped');
+  await expect(check).toContainText('1 due date could not be read and is kept as text (row 2, "after Easter")');
+  await check.getByText(/^Details/).click();
+  await expect(check).toContainText('Row 3: "bad-email" is not an email address');
+  await shootBothThemes(page, process.env.H2_SHOTS, 'check-ready');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('button', { name: 'Finalize Setup' }).click();
+  await expect(page.getByRole('heading', { name: 'Step 4: Complete' })).toBeVisible();
+  // The check saved nothing: one run, the one Finalize made.
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('list', { name: 'Sync history' }).getByRole('listitem')).toHaveCount(1);
+});
+
 test('a Google Sheet portal: an upload held back for its large drop is confirmed as that file, not by re-syncing the sheet', async ({ page }) => {
   await signUpOwner(page);
   const created = await apiCall(page, 'post', '/api/v1/portals', {});

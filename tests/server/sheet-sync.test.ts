@@ -219,7 +219,7 @@ describe('connecting a sheet and syncing it', () => {
       { row: 8, reason: '"N/A" is not an email address' },
       { row: 9, reason: '"n/a" is not an email address' },
     ]);
-    expect(c.first.sync.warnings).toContain('1 due date could not be read and is kept as text');
+    expect(c.first.sync.warnings).toContain('1 due date could not be read and is kept as text (row 7, "someday")');
     const list = await clientsOf(c);
     expect(list.clients.map((x: { clientId: string }) => x.clientId)).toEqual(['A1', 'client_3', 'C4']);
     expect(list.clients[1]).toMatchObject({ name: 'Unknown', status: 'Unknown' });
@@ -278,6 +278,88 @@ describe('connecting a sheet and syncing it', () => {
     expect(history).toHaveLength(0);
     expect((await portalOf(c)).source.columnMapping).toEqual({ id: 3, name: 2, email: 1, status: 0, priority: 4, date: 5, notes: 6 });
     expect((await clientsOf(c)).clients[0]).toMatchObject({ clientId: 'T-1001', name: 'Maria Gonzalez' });
+  });
+});
+
+describe("the wizard's check before Finalize (dryRun): what the import would do, nothing saved", () => {
+  const csvOf = (rows: string[][]) => rows.map((r) => r.join(',')).join('\r\n') + '\r\n';
+  const messy = csvOf([
+    ['Client ID', 'Client Name', 'Email Address', 'Status', 'Due Date'],
+    ['A1', 'Ann', 'ann@example.com', 'Pending', 'after Easter'],
+    ['A2', 'Bo', 'bad-email', 'Pending', ''],
+    ['A3', 'Cy', 'cy@example.com', 'Done', 'TBD'],
+  ]);
+
+  it('a sheet: the counts, skipped rows and unread dates; no source saved, no run recorded', async () => {
+    const o = await businessWithPortal(t.app);
+    const sheetId = serve(messy);
+    const body = { type: 'google_sheet', sheetUrl: sheetUrl(sheetId), columnMapping: { id: 0, name: 1, email: 2, status: 3, date: 4 }, dryRun: true };
+    const res = await request(t.app, 'PUT', `/api/v1/portals/${o.portalId}/source`, o.cookie, body);
+    expect(res.statusCode).toBe(200);
+    const { portal, sync: check } = res.json();
+    expect(check).toMatchObject({ id: null, applied: false, status: 'ok', rowsRead: 3, imported: 2, skipped: 1, skippedRows: [{ row: 3, reason: '"bad-email" is not an email address' }] });
+    expect(check.warnings).toEqual(['2 due dates could not be read and are kept as text (first: row 2, "after Easter")']);
+    expect(portal.source.type).toBe('none');
+    expect((await portalOf(o)).source.type).toBe('none');
+    expect(await runsOf(o)).toEqual([]);
+    expect((await clientsOf(o)).total).toBe(0);
+  });
+
+  it('a repeated client id is refused as Finalize would refuse it (422); a large drop answers what it would remove, with 200', async () => {
+    const dup = await businessWithPortal(t.app);
+    const dupSheet = serve(csvOf([['Client ID', 'Client Name', 'Email Address', 'Status'], ['A1', 'Ann', 'ann@example.com', 'Pending'], ['A1', 'Bo', 'bo@example.com', 'Done']]));
+    const refused = await request(t.app, 'PUT', `/api/v1/portals/${dup.portalId}/source`, dup.cookie, {
+      type: 'google_sheet',
+      sheetUrl: sheetUrl(dupSheet),
+      columnMapping: { id: 0, name: 1, email: 2, status: 3 },
+      dryRun: true,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.code).toBe('duplicate_client_id');
+    expect(await runsOf(dup)).toEqual([]);
+
+    const c = await connected();
+    const shrunk = serve(csvOf(taxRows().slice(0, 3)));
+    const before = await runsOf(c);
+    const drop = await request(t.app, 'PUT', `/api/v1/portals/${c.portalId}/source`, c.cookie, { type: 'google_sheet', sheetUrl: sheetUrl(shrunk), columnMapping: TAX_MAPPING, dryRun: true });
+    expect(drop.statusCode).toBe(200);
+    expect(drop.json().sync).toMatchObject({ status: 'needs_confirmation', removed: 10, applied: false });
+    expect(drop.json().sync.error).toMatch(/^This sync would remove 10 of your 12 clients/);
+    expect(await runsOf(c)).toEqual(before);
+    expect((await portalOf(c)).source.sheetId).toBe(c.sheetId);
+    expect((await clientsOf(c)).total).toBe(12);
+  });
+
+  it("an upload and a CSV portal's kept file: checked with another mapping, nothing changed", async () => {
+    const o = await businessWithPortal(t.app);
+    const mapping = encodeURIComponent(JSON.stringify({ id: 0, name: 1, email: 2, status: 3, date: 4 }));
+    const upload = await postCsv(t.app, `/api/v1/portals/${o.portalId}/import?dryRun=true&dateOrder=dmy&columnMapping=${mapping}`, o.cookie, messy);
+    expect(upload.statusCode).toBe(200);
+    expect(upload.json()).toMatchObject({ applied: false, imported: 2, skipped: 1 });
+    expect((await portalOf(o)).uploads).toEqual({ applied: null, held: null });
+
+    const applied = await postCsv(t.app, `/api/v1/portals/${o.portalId}/import?dateOrder=dmy&columnMapping=${mapping}`, o.cookie, messy);
+    expect(applied.statusCode).toBe(200);
+    const sha256 = (await portalOf(o)).uploads.applied.sha256 as string;
+    const runs = await runsOf(o);
+    // The kept file with the status read from the name column: every status would change, nothing does.
+    const kept = await request(t.app, 'POST', `/api/v1/portals/${o.portalId}/import/file/apply`, o.cookie, {
+      columnMapping: { id: 0, name: 1, email: 2, status: 1 },
+      dryRun: true,
+      expectedSha256: sha256,
+    });
+    expect(kept.statusCode).toBe(400);
+    const remap = await request(t.app, 'POST', `/api/v1/portals/${o.portalId}/import/file/apply`, o.cookie, {
+      columnMapping: { name: 1, email: 2, status: 3 },
+      dateOrder: 'dmy',
+      dryRun: true,
+      expectedSha256: sha256,
+    });
+    expect(remap.statusCode).toBe(200);
+    // Without the id column clients are numbered by row: the two of today are removed, two others added.
+    expect(remap.json()).toMatchObject({ applied: false, status: 'needs_confirmation', imported: 2, removed: 2 });
+    expect(await runsOf(o)).toEqual(runs);
+    expect((await clientsOf(o)).clients.map((x: { clientId: string }) => x.clientId)).toEqual(['A1', 'A3']);
   });
 });
 

@@ -43,6 +43,7 @@ export const saveSourceBody = z.object({
   dateOrder: z.enum(['mdy', 'dmy']).optional(),
   setupMethod: z.enum(['import', 'template']).optional(),
   confirmDrop: z.boolean().optional(),
+  dryRun: z.boolean().optional().describe('Only check: read the sheet with this mapping and report what the sync would do; nothing is saved'),
 });
 
 const booleanFlag = z
@@ -72,6 +73,7 @@ export const applyUploadedFileBody = z
     columnMapping: columnMappingSchema.optional().describe("Field to column index; when absent, the held upload's own, or for the applied file the portal's saved one"),
     dateOrder: z.enum(['mdy', 'dmy']).optional(),
     confirmDrop: z.boolean().optional().describe('Apply even when more than half of the clients would be removed'),
+    dryRun: z.boolean().optional().describe('Only check: report what the import would do with this mapping; nothing is changed'),
     expectedSha256: z
       .string()
       .regex(/^[0-9a-f]{64}$/)

@@ -146,7 +146,7 @@ export async function sheetSourceRoutes(app: FastifyInstance) {
         tags: ['portal data'],
         summary: 'Connects a Google Sheet with its column mapping and syncs it',
         description:
-          'The source is saved only when this first sync applies. 409 confirm_drop when more than half of the current clients would be removed (send confirmDrop: true to apply); 422 when a mapped column is missing or a client id repeats; 502 when Google fails. 503 sync_unfinished (embedded database only): a large change was checked and committed but stopped while being applied; it is finished automatically (decision 0005).',
+          'The source is saved only when this first sync applies. 409 confirm_drop when more than half of the current clients would be removed (send confirmDrop: true to apply); 422 when a mapped column is missing or a client id repeats; 502 when Google fails. 503 sync_unfinished (embedded database only): a large change was checked and committed but stopped while being applied; it is finished automatically (decision 0005). With dryRun: true the sheet is only read and checked with this mapping (the set-up wizard checks with it before Finalize): nothing is saved, no sync is recorded, and a large drop answers 200 with sync.status needs_confirmation and its message.',
         params: portalIdParams,
         body: saveSourceBody,
         response: {
@@ -171,6 +171,7 @@ export async function sheetSourceRoutes(app: FastifyInstance) {
         trigger: 'setup',
         actorUserId: req.sessionUser!.id,
         confirmDrop: req.body.confirmDrop,
+        dryRun: req.body.dryRun,
         dateOrder: req.body.dateOrder,
         newSheet: {
           sheetId: address.sheetId,
@@ -272,7 +273,7 @@ export async function sheetSourceRoutes(app: FastifyInstance) {
         tags: ['portal data'],
         summary: "Imports a CSV portal's kept file again: with a new column mapping, or (slot=held) to confirm an upload held back for its large drop",
         description:
-          "As POST .../import with the kept file as the body. Without columnMapping (or dateOrder) a held upload uses what it was sent with, the applied file the portal's saved ones. 404 no_file when there is no such file; 409 file_changed when expectedSha256 names another file than the one kept now; 409 confirm_drop when more than half of the clients would be removed (send confirmDrop: true); 503 sync_unfinished as for POST .../import.",
+          "As POST .../import with the kept file as the body. Without columnMapping (or dateOrder) a held upload uses what it was sent with, the applied file the portal's saved ones. 404 no_file when there is no such file; 409 file_changed when expectedSha256 names another file than the one kept now; 409 confirm_drop when more than half of the clients would be removed (send confirmDrop: true); 503 sync_unfinished as for POST .../import. With dryRun: true the file is only checked with this mapping: nothing changes, and a large drop answers 200 with status needs_confirmation.",
         params: portalIdParams,
         body: applyUploadedFileBody,
         response: { 200: importReportSchema, 400: errorShape, 404: errorShape, 409: errorShape, 422: errorShape, 503: errorShape },
@@ -299,6 +300,7 @@ export async function sheetSourceRoutes(app: FastifyInstance) {
         trigger: 'upload',
         actorUserId: req.sessionUser!.id,
         confirmDrop: body.confirmDrop,
+        dryRun: body.dryRun,
         dateOrder: options.dateOrder,
         upload: {
           bytes: file.bytes,

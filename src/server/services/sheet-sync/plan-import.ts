@@ -138,6 +138,8 @@ export async function planImport(input: {
   const importedHashes: string[] = [];
   const dropped: { row: number; value: string }[] = [];
   let unreadableDates = 0;
+  /** The first unreadable date, named in the warning. */
+  let firstUnreadable: { row: number; value: string } | null = null;
   for (let start = 0; start < total; start += SLICE) {
     const part = importSheetRows({
       headers: sheet.headers,
@@ -153,6 +155,8 @@ export async function planImport(input: {
     for (const r of part.droppedRows) dropped.push({ row: r, value: '' });
     for (const n of part.notEmails) dropped.push(n);
     unreadableDates += part.dateProblems.length;
+    const [problem] = part.dateProblems;
+    if (problem) firstUnreadable ??= { row: problem.row, value: problem.value };
     input.onProgress?.(Math.min(total, start + SLICE), total);
     await yieldToEventLoop();
   }
@@ -203,7 +207,7 @@ export async function planImport(input: {
   }
 
   const warnings = [...sheet.warnings];
-  if (unreadableDates > 0) warnings.push(messages.sync.unreadableDates(unreadableDates));
+  if (unreadableDates > 0 && firstUnreadable) warnings.push(messages.sync.unreadableDates(unreadableDates, firstUnreadable));
 
   // Whether each kept client holds what is stored (worked out once: a hash stored before 2026-11-22 costs a second).
   const sameAsStored: (boolean | undefined)[] = new Array<boolean | undefined>(kept.length);

@@ -11,6 +11,7 @@ import type { SheetAnalysis } from '../../api/types';
 import { formatCount } from '../../lib/format';
 import { canFinalize, mappingHint, mappingProblem } from '../../lib/setup-wizard';
 import { NativeSelect } from '../native-select';
+import { checkBlocksFinalize, ImportCheck, type ImportCheckState } from './import-check';
 import { PreviewTable } from './preview-table';
 
 const FIELD_ORDER: MappingField[] = ['name', 'email', 'status', 'priority', 'date', 'id', 'notes'];
@@ -29,6 +30,8 @@ export function MapColumnsStep(props: {
   dateOrder: 'mdy' | 'dmy';
   onMap: (field: MappingField, column: number | null) => void;
   onDateOrder: (order: 'mdy' | 'dmy') => void;
+  /** What Finalize would do with this mapping (read on the server, nothing saved); null when not checked. */
+  check: ImportCheckState | null;
   finalizing: boolean;
   onFinalize: () => void;
   onBack: () => void;
@@ -38,7 +41,9 @@ export function MapColumnsStep(props: {
   // "Detected" lists what the analysis found in the headers; the selects (a saved mapping, or the owner's own
   // choices) may differ, and then the list says so instead of calling a hand-picked column "detected".
   const changedByHand = FIELD_ORDER.some((f) => mapping[f] !== analysis.columnSuggestions[f]);
-  const ready = canFinalize(mapping);
+  // Finalize waits for the check, and is refused while the data cannot be imported as mapped.
+  const checkBlocks = props.check !== null && !props.check.pending && checkBlocksFinalize(props.check.error);
+  const ready = canFinalize(mapping) && !checkBlocks;
   const problem = mappingProblem(mapping);
   const hint = mappingHint(mapping);
   const missing = new Set(unmappedRequiredFields(mapping));
@@ -167,6 +172,8 @@ export function MapColumnsStep(props: {
         <h3 className="text-sm font-semibold">Preview (first 3 rows)</h3>
         <PreviewTable headers={analysis.headers} rows={analysis.previewRows.slice(0, 3)} caption="The first 3 rows of your data" labels={labels} />
       </div>
+
+      {props.check && canFinalize(mapping) ? <ImportCheck check={props.check} shownAbove={analysis.sheetWarnings} /> : null}
 
       {hint ? (
         <p id="mapping-hint" className="text-sm text-muted-foreground" role="status">

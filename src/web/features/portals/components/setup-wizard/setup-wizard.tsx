@@ -12,10 +12,11 @@ import { syncRunsQueryOptions } from '../../api/sync-runs';
 import type { ImportReport, PortalDetail } from '../../api/types';
 import { useAnalyzeCsv } from '../../api/use-analyze-csv';
 import { useAnalyzeSheet } from '../../api/use-analyze-sheet';
+import { useImportCheck, type CheckSource } from '../../api/use-import-check';
 import { useImportCsv } from '../../api/use-import-csv';
 import { useAnalyzeKeptFile, useApplyKeptFile } from '../../api/use-kept-file';
 import { useSaveSheetSource } from '../../api/use-save-sheet-source';
-import { initialWizardState, wizardReducer, type WizardState } from '../../lib/setup-wizard';
+import { canFinalize, initialWizardState, wizardReducer, type WizardState } from '../../lib/setup-wizard';
 import { SyncProgress } from '../sync-progress';
 import { ChooseMethodStep } from './choose-method-step';
 import { CompleteStep } from './complete-step';
@@ -140,6 +141,16 @@ export function SetupWizard({ portal, intent, onClose }: { portal: PortalDetail;
       { onSuccess: onFinished, onError: onFailed },
     );
 
+  // Step 3 checks the data with the chosen columns (as Finalize would, nothing saved) once the mapping can finalize.
+  const checkSource: CheckSource | null = state.sheet
+    ? { kind: 'sheet', url: state.sheet.url, gid: state.sheet.gid }
+    : file
+      ? { kind: 'file', file }
+      : keptFile
+        ? { kind: 'kept', sha256: keptFile }
+        : null;
+  const check = useImportCheck(id, checkSource, state.mapping, state.dateOrder, state.step === 3 && !finalizing && canFinalize(state.mapping));
+
   const analyzeError = state.source === 'sheet' ? analyzeSheet.error : (analyzeCsv.error ?? analyzeKept.error);
   const finalizeError = (state.step === 3 || state.step === 2) && !dropMessage ? (save.error ?? importCsv.error ?? applyKept.error) : null;
   const title = state.step === 1 ? 'Choose Method' : state.step === 2 ? (state.method === 'template' ? 'Get Template' : 'Connect Sheet') : state.step === 3 ? 'Map Columns' : 'Complete';
@@ -195,6 +206,7 @@ export function SetupWizard({ portal, intent, onClose }: { portal: PortalDetail;
             dateOrder={state.dateOrder}
             onMap={(field, column) => dispatch({ type: 'mapField', field, column })}
             onDateOrder={(dateOrder) => dispatch({ type: 'setDateOrder', dateOrder })}
+            check={checkSource ? { pending: check.pending, data: check.data, error: check.error } : null}
             finalizing={finalizing}
             onFinalize={() => finalize()}
             onBack={() => dispatch({ type: 'back' })}
