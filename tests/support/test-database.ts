@@ -16,8 +16,8 @@ export function templateDatabaseUrl(url: string): string {
   return u.toString();
 }
 
-/** A fresh, migrated database for one test file. */
-export async function createTestDatabase(): Promise<Database & { drop(): Promise<void> }> {
+/** A fresh, migrated database for one test file (`max`: the PostgreSQL pool's size, 5 by default). */
+export async function createTestDatabase(options: { max?: number } = {}): Promise<Database & { drop(): Promise<void> }> {
   if (testDbKind === 'postgres') {
     const base = process.env.TEST_DATABASE_URL;
     if (!base) throw new Error('TEST_DB_KIND=postgres needs TEST_DATABASE_URL');
@@ -29,7 +29,7 @@ export async function createTestDatabase(): Promise<Database & { drop(): Promise
     await admin.end();
     const u = new URL(base);
     u.pathname = `/${name}`;
-    const database = await openDatabase({ kind: 'postgres', url: u.toString(), max: 5 });
+    const database = await openDatabase({ kind: 'postgres', url: u.toString(), max: options.max ?? 5 });
     return {
       ...database,
       async drop() {

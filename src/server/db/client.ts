@@ -38,7 +38,8 @@ export type DatabaseOptions =
 /** Opens PostgreSQL (a pool) or embedded PGlite (a locked folder, or memory). */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10 });
+    // A request that cannot get a connection in 30 s fails (and says so) instead of waiting forever.
+    const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10, connectionTimeoutMillis: 30_000 });
     pool.on('error', () => {
       /* a dropped idle connection is replaced on next use */
     });

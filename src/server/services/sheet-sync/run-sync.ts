@@ -36,6 +36,8 @@ export interface SyncDeps {
   logger: Logger;
   /** Stand-in for Google Sheets (tests); built from the environment otherwise. */
   sheetSource?: SheetSource;
+  /** How often progress is written to the run's row while the apply runs (default 500 ms; tests use 0). */
+  progressWriteMs?: number;
 }
 
 export interface NewSheetSource {
@@ -290,13 +292,34 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
     timings[name] = Math.round((timings[name] ?? 0) + now - mark);
     mark = now;
   };
+  /** A throttled progress write still on its way (one at a time). */
+  let progressWrite: Promise<void> | null = null;
   const progress = async (phase: SyncPhase, processed: number, total: number, persist: 'always' | 'throttled' | 'never') => {
     if (!runId) return;
     setSyncProgress(runId, { phase, rowsProcessed: processed, rowsTotal: total });
     const now = Date.now();
-    if (persist === 'never' || (persist === 'throttled' && now - lastProgressWrite < PROGRESS_WRITE_MS)) return;
+    if (persist === 'never' || (persist === 'throttled' && (progressWrite || now - lastProgressWrite < (deps.progressWriteMs ?? PROGRESS_WRITE_MS)))) return;
     lastProgressWrite = now;
-    await db.update(syncRuns).set({ phase, rowsProcessed: processed, rowsTotal: total }).where(eq(syncRuns.id, runId));
+    const write = db
+      .update(syncRuns)
+      .set({ phase, rowsProcessed: processed, rowsTotal: total })
+      .where(and(eq(syncRuns.id, runId), eq(syncRuns.status, 'running')));
+    if (persist === 'always') {
+      await write;
+      return;
+    }
+    // Throttled writes come from inside the apply's transaction, which holds a pool connection: waiting there for
+    // another one deadlocked the pool when as many imports wrote at once as it has connections. Not awaited (the
+    // status condition keeps a late one from touching a finished run); the in-memory progress is current anyway.
+    progressWrite = write.then(
+      () => {
+        progressWrite = null;
+      },
+      (e: unknown) => {
+        progressWrite = null;
+        deps.logger.debug({ err: e, runId }, 'could not record sync progress');
+      },
+    );
   };
 
   try {
