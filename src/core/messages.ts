@@ -95,6 +95,7 @@ export const messages = {
   },
   sheetValues: {
     unparseableDate: (row: number, value: string) => `Row ${row}: "${value}" is not a date we can read; kept as text`,
+    tooLong: (what: string, limit: number) => `The ${what} is longer than ${limit} characters`,
   },
   workload: {
     durationRange: 'Average project duration must be a whole number of days, from 1 to 365',

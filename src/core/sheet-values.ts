@@ -130,7 +130,15 @@ export interface SheetImport {
   notEmails: { row: number; value: string }[];
   /** Date cells that could not be read; the text is kept in dateText and the due date left unset. */
   dateProblems: DateProblem[];
+  /** Rows skipped for another reason (a client id, name or e-mail too long to be a key), with the reason. */
+  refused: { row: number; reason: string }[];
 }
+
+/**
+ * The longest client id, name and e-mail a row may have: they are looked up by (indexed keys, and no index takes a
+ * value of some 2,700 bytes), and no real one comes near. An e-mail address is at most 254 characters (RFC 5321).
+ */
+export const CELL_LIMITS = { id: 200, name: 500, email: 254 } as const;
 
 /** Unique keys for the raw record of each row. */
 export function rawKeys(headers: readonly string[]): string[] {
@@ -163,6 +171,7 @@ export function importSheetRows(input: {
   const droppedRows: number[] = [];
   const notEmails: { row: number; value: string }[] = [];
   const dateProblems: DateProblem[] = [];
+  const refused: { row: number; reason: string }[] = [];
   const cell = (cells: readonly string[], index: number | null | undefined) =>
     index == null || index < 0 ? '' : String(cells[index] ?? '').trim();
 
@@ -172,6 +181,20 @@ export function importSheetRows(input: {
     const email = cell(cells, mapping.email);
     if (email.length === 0) {
       droppedRows.push(row);
+      continue;
+    }
+    const idCell = cell(cells, mapping.id);
+    const nameCell = cell(cells, mapping.name);
+    const tooLong =
+      email.length > CELL_LIMITS.email
+        ? messages.sheetValues.tooLong('email address', CELL_LIMITS.email)
+        : idCell.length > CELL_LIMITS.id
+          ? messages.sheetValues.tooLong('client ID', CELL_LIMITS.id)
+          : nameCell.length > CELL_LIMITS.name
+            ? messages.sheetValues.tooLong('name', CELL_LIMITS.name)
+            : null;
+    if (tooLong) {
+      refused.push({ row, reason: tooLong });
       continue;
     }
     // 'N/A', '-', 'none', 'pending': no e-mail either (spec 5's shape). Kept as a client, such a value would make
@@ -192,8 +215,8 @@ export function importSheetRows(input: {
     for (let c = 0; c < width; c += 1) raw[keys[c] ?? columnLetter(c)] = String(cells[c] ?? '');
     clients.push({
       row,
-      clientId: cell(cells, mapping.id) || `client_${row}`,
-      name: cell(cells, mapping.name) || messages.common.unknown,
+      clientId: idCell || `client_${row}`,
+      name: nameCell || messages.common.unknown,
       email,
       status: cell(cells, mapping.status) || messages.common.unknown,
       priority: cell(cells, mapping.priority),
@@ -203,5 +226,5 @@ export function importSheetRows(input: {
       raw,
     });
   }
-  return { clients, droppedRows, notEmails, dateProblems };
+  return { clients, droppedRows, notEmails, dateProblems, refused };
 }

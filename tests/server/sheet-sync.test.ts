@@ -73,6 +73,10 @@ describe('analysing a Google Sheet', () => {
     expect(sneaky.statusCode).toBe(400);
     const badGid = await analyze({ sheetUrl: sheetUrl('abc'), gid: '12&format=html' });
     expect(badGid.statusCode).toBe(400);
+    // An id longer than any sheet's: the spec's message, not a 500 (found by review).
+    const longId = await analyze({ sheetUrl: `https://docs.google.com/spreadsheets/d/${'a'.repeat(201)}/edit` });
+    expect(longId.statusCode).toBe(400);
+    expect(longId.json().error.message).toBe('Invalid Google Sheets URL');
 
     const id = serve(fixtureSheet('tax-preparer.csv'));
     const before = google.requests.length;
@@ -464,6 +468,25 @@ describe('safe sync: failures keep the last good data', () => {
 });
 
 describe('CSV upload', () => {
+  it('skips a row whose client id, name or e-mail is too long to be looked up, and says which (no 500)', async () => {
+    const o = await businessWithPortal(t.app);
+    const csv = [
+      'Client ID,Client Name,Email Address,Status',
+      'C1,Ann,ann@example.com,Pending',
+      `C2,${'N'.repeat(3000)},bob@example.com,Pending`,
+      `${'I'.repeat(201)},Cy,cy@example.com,Pending`,
+      `C4,Dee,${'d'.repeat(250)}@example.com,Pending`,
+    ].join('\n');
+    const res = await postCsv(t.app, `/api/v1/portals/${o.portalId}/import`, o.cookie, csv);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ imported: 1, skipped: 3 });
+    expect(res.json().skippedRows).toEqual([
+      { row: 3, reason: 'The name is longer than 500 characters' },
+      { row: 4, reason: 'The client ID is longer than 200 characters' },
+      { row: 5, reason: 'The email address is longer than 254 characters' },
+    ]);
+  });
+
   const importUrl = (o: { portalId: string }, query = '') => `/api/v1/portals/${o.portalId}/import${query}`;
 
   it('imports with a detected mapping and reports; analyze shows the preview first', async () => {

@@ -23,6 +23,7 @@ describe('sheet URL (spec 5)', () => {
     ['https://example.com', 'Please enter a valid Google Sheets URL'],
     ['', 'Please enter a valid Google Sheets URL'],
     ['https://docs.google.com/spreadsheets/u/0/', 'Invalid Google Sheets URL'],
+    [`https://docs.google.com/spreadsheets/d/${'a'.repeat(201)}/edit`, 'Invalid Google Sheets URL'],
   ])('sheetUrlSchema(%j)', (url, expected) => {
     const r = sheetUrlSchema.safeParse(url);
     if (typeof expected === 'string') expect(r.error?.issues.map((i) => i.message)).toEqual([expected]);

@@ -31,7 +31,8 @@ export const sheetUrlSchema = z
   .trim()
   .max(2000, { error: messages.sheets.urlInvalid, abort: true })
   .refine(isGoogleSheetsUrl, { error: messages.sheets.urlInvalid, abort: true })
-  .refine((url) => extractSheetId(url) !== null, { error: messages.sheets.idNotFound, abort: true })
+  // An id longer than a sheet id can be (they are 44 characters) is no id either.
+  .refine((url) => sheetIdSchema.safeParse(extractSheetId(url)).success, { error: messages.sheets.idNotFound, abort: true })
   .transform((sheetUrl) => ({ sheetUrl, sheetId: extractSheetId(sheetUrl) as string }));
 
 const GID_IN_URL = /[#?&]gid=(\d{1,12})(?!\d)/;

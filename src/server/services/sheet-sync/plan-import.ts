@@ -136,7 +136,8 @@ export async function planImport(input: {
   const imported: ImportedClient[] = [];
   /** Content hash of each imported client, computed slice by slice (all at once it held the event loop ~0.5 s). */
   const importedHashes: string[] = [];
-  const dropped: { row: number; value: string }[] = [];
+  /** Rows not imported: no e-mail (value ''), not an e-mail (value), or another reason given. */
+  const dropped: { row: number; value: string; reason?: string }[] = [];
   let unreadableDates = 0;
   /** The first unreadable date, named in the warning. */
   let firstUnreadable: { row: number; value: string } | null = null;
@@ -154,6 +155,7 @@ export async function planImport(input: {
     }
     for (const r of part.droppedRows) dropped.push({ row: r, value: '' });
     for (const n of part.notEmails) dropped.push(n);
+    for (const r of part.refused) dropped.push({ row: r.row, value: '', reason: r.reason });
     unreadableDates += part.dateProblems.length;
     const [problem] = part.dateProblems;
     if (problem) firstUnreadable ??= { row: problem.row, value: problem.value };
@@ -168,7 +170,11 @@ export async function planImport(input: {
     if (skippedRows.length < MAX_LISTED_SKIPPED) skippedRows.push({ row, reason });
   };
   dropped.sort((a, b) => a.row - b.row);
-  for (const { row, value } of dropped) {
+  for (const { row, value, reason } of dropped) {
+    if (reason) {
+      skip(row, reason);
+      continue;
+    }
     if (value) {
       skip(row, messages.sync.notAnEmail(value));
       continue;
