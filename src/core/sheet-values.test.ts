@@ -59,6 +59,9 @@ describe('columnLetter and raw keys', () => {
 
   it('names empty and repeated headers', () => {
     expect(rawKeys(['Name', '', 'Name', ' Notes '])).toEqual(['Name', 'B', 'Name (2)', 'Notes']);
+    // A header already named like a numbered copy: every cell keeps its own key.
+    expect(rawKeys(['Notes', 'Notes (2)', 'Notes'])).toEqual(['Notes', 'Notes (2)', 'Notes (3)']);
+    expect(rawKeys(['Notes (2)', 'Notes', 'Notes'])).toEqual(['Notes (2)', 'Notes', 'Notes (3)']);
   });
 });
 

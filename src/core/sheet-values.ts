@@ -143,11 +143,19 @@ export const CELL_LIMITS = { id: 200, name: 500, email: 254 } as const;
 /** Unique keys for the raw record of each row. */
 export function rawKeys(headers: readonly string[]): string[] {
   const seen = new Map<string, number>();
+  const used = new Set<string>();
   return headers.map((h, i) => {
     const base = h.trim() || columnLetter(i);
-    const count = (seen.get(base) ?? 0) + 1;
+    let count = seen.get(base) ?? 0;
+    let key: string;
+    // 'Notes', 'Notes (2)', 'Notes': the third is 'Notes (3)', not a second 'Notes (2)' (one cell would be lost).
+    do {
+      count += 1;
+      key = count === 1 ? base : `${base} (${count})`;
+    } while (used.has(key));
     seen.set(base, count);
-    return count === 1 ? base : `${base} (${count})`;
+    used.add(key);
+    return key;
   });
 }
 
