@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { templateCsv, toCsv } from '../../src/core/sheet-template';
 import { clients, clientStatusHistory, portals, syncRuns } from '../../src/server/db/schema';
 import { startSheetSyncJob } from '../../src/server/jobs/sheet-sync-job';
+import type { SheetSource } from '../../src/server/integrations/sheets/sheet-source';
+import { runSync } from '../../src/server/services/sheet-sync/run-sync';
 import { onSyncProgress } from '../../src/server/services/sheet-sync/sync-progress';
 import { failInterruptedRuns, purgeRemovedClients } from '../../src/server/services/sheet-sync/maintenance';
 import { startFakeGoogleSheets, type FakeGoogleSheets } from '../support/fake-google-sheets';
@@ -160,6 +162,49 @@ describe('analysing a Google Sheet', () => {
 });
 
 describe('connecting a sheet and syncing it', () => {
+  it('an optional column missing for one sync is mapped again when its header comes back (found by review)', async () => {
+    const c = await connected();
+    const csv = fixtureSheet('tax-preparer.csv');
+    const priorityOf = async () => (await clientsOf(c)).clients.find((x: { clientId: string }) => x.clientId === 'T-1001').priority as string;
+    expect(await priorityOf()).toBe('1');
+    // The Priority header renamed for a while: the sync applies without it, and says so.
+    google.set(c.sheetId, { kind: 'csv', body: csv.replace('Priority', 'Prio (temp)') });
+    const without = await sync(c);
+    expect(without.statusCode).toBe(200);
+    expect(without.json().warnings.join(' ')).toMatch(/Priority/);
+    expect(await priorityOf()).toBe('');
+    // Put back: found again by its header.
+    google.set(c.sheetId, { kind: 'csv', body: csv });
+    expect((await sync(c)).statusCode).toBe(200);
+    expect(await priorityOf()).toBe('1');
+    expect((await portalOf(c)).source.columnMapping).toMatchObject({ priority: 4 });
+  });
+
+  it('a date order saved while a sync runs is kept, not put back by the sync (found by review)', async () => {
+    const c = await connected();
+    const [row] = await t.app.ctx.db.select().from(portals).where(eq(portals.id, c.portalId));
+    expect(row!.dateOrder).toBe('mdy');
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let fetched!: () => void;
+    const started = new Promise<void>((r) => (fetched = r));
+    const source: SheetSource = {
+      async fetchCsv() {
+        fetched();
+        await gate;
+        return Buffer.from(fixtureSheet('tax-preparer.csv').trimEnd() + '\nT-9999,New Person,new.person@example.com,Pending,,,\n');
+      },
+    };
+    const running = runSync({ ...t.app.ctx, sheetSource: source }, { portalId: c.portalId, businessId: row!.businessId, timeZone: 'UTC', trigger: 'schedule' });
+    await started;
+    const patch = await request(t.app, 'PATCH', `/api/v1/portals/${c.portalId}`, c.cookie, { dateOrder: 'dmy' });
+    expect(patch.statusCode).toBe(200);
+    release();
+    expect((await running).run.status).toBe('ok');
+    const [after] = await t.app.ctx.db.select().from(portals).where(eq(portals.id, c.portalId));
+    expect(after!.dateOrder).toBe('dmy');
+  });
+
   it('saves the source only with its first successful sync, and reports what it did', async () => {
     const o = await businessWithPortal(t.app);
     const missing = `gone-${Date.now()}`;

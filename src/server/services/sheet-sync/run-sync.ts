@@ -171,8 +171,12 @@ function remapMessage(problem: RemapProblem): string {
   return problem.kind === 'missing' ? messages.sync.columnMissing(label, problem.header) : messages.sync.columnOutOfRange(label, problem.column);
 }
 
-/** The mapping to use for this sheet, or an error that stops the sync. */
-function resolveMapping(portal: PortalRow, sheet: ParsedSheet, input: RunSyncInput): { mapping: ColumnMapping; warnings: string[] } {
+/**
+ * The mapping to use for this sheet, or an error that stops the sync. `keepSaved`: the saved mapping lost an optional
+ * column this time (its header is missing, renamed for a while): the portal keeps its saved mapping and headers, so a
+ * later sync finds that column again by its header instead of leaving it unmapped for good.
+ */
+function resolveMapping(portal: PortalRow, sheet: ParsedSheet, input: RunSyncInput): { mapping: ColumnMapping; warnings: string[]; keepSaved?: boolean } {
   const given = input.newSheet?.mapping ?? input.upload?.mapping;
   if (given) {
     const r = remapColumns(given, [], sheet.headers);
@@ -182,7 +186,7 @@ function resolveMapping(portal: PortalRow, sheet: ParsedSheet, input: RunSyncInp
   const saved = portal.columnMapping as ColumnMapping | null;
   if (saved && canFinalizeMapping(saved)) {
     const r = remapColumns(saved, portal.detectedHeaders, sheet.headers);
-    if (r.errors.length === 0) return { mapping: r.mapping, warnings: r.dropped.map(remapMessage) };
+    if (r.errors.length === 0) return { mapping: r.mapping, warnings: r.dropped.map(remapMessage), keepSaved: r.dropped.length > 0 };
     // A Google Sheet keeps its mapping: a missing column stops the sync. An upload falls back to detection.
     if (!input.upload) throw new ImportInvalidError(remapMessage(r.errors[0]!), 'column_missing');
   } else if (!input.upload) throw new ImportInvalidError(messages.sheets.mappingIncomplete, 'mapping_incomplete');
@@ -364,7 +368,7 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
     lap('parse');
 
     // 3. Check.
-    const { mapping, warnings: mappingWarnings } = resolveMapping(portal, sheet, input);
+    const { mapping, warnings: mappingWarnings, keepSaved } = resolveMapping(portal, sheet, input);
     const settings = readWorkloadSettings(portal.workloadSettings);
     const estimate = createEstimateContext(settings, input.timeZone, Date.now());
     await progress('checking', 0, sheet.rows.length, 'always');
@@ -409,7 +413,7 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
     const today = estimate.today;
     const finalPlan = plan;
     const sourceFields = {
-      ...sourceUpdate(portal, input, mapping, sheet.headers, dateOrder),
+      ...sourceUpdate(portal, input, keepSaved ? null : { mapping, headers: sheet.headers }, dateOrder),
       sourceFingerprint: sourceFingerprint({ source: sourceName, bytes, mapping, dateOrder, workloadSettings: portal.workloadSettings }),
     };
     // Settings changed while this sync ran: leave the queue stale for the scheduler to recompute.
@@ -704,8 +708,14 @@ function dryRunView(portalId: string, input: RunSyncInput, isSheet: boolean, sta
 }
 
 /** The portal's source columns after a successful run. */
-function sourceUpdate(portal: PortalRow, input: RunSyncInput, mapping: ColumnMapping, headers: string[], dateOrder: DateOrder): Partial<PortalRow> {
-  const common = { columnMapping: mapping as Record<string, number>, detectedHeaders: headers, confidence: mappingConfidence(mapping), dateOrder };
+/** The portal's source fields after an applied sync; `read` null keeps its saved mapping and headers (resolveMapping). */
+function sourceUpdate(portal: PortalRow, input: RunSyncInput, read: { mapping: ColumnMapping; headers: string[] } | null, dateOrder: DateOrder): Partial<PortalRow> {
+  // The date order is written only when this run was given one: the portal's own, read when the run started, may
+  // have been changed meanwhile (PATCH .../portals/{id}) and must not be put back (found by review).
+  const common = {
+    ...(read ? { columnMapping: read.mapping as Record<string, number>, detectedHeaders: read.headers, confidence: mappingConfidence(read.mapping) } : {}),
+    ...(input.dateOrder ? { dateOrder } : {}),
+  };
   if (input.upload) {
     return {
       ...common,
