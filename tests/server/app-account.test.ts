@@ -34,6 +34,10 @@ describe('account profile', () => {
     const after = (await me(owner.cookie)).json();
     expect(after.business).toMatchObject({ ...profile, plan: 'professional' });
     expect(after.user.name).toBe('Ada Lovelace');
+    // A zone name the database no longer knows (Intl still accepts it) is saved by its canonical name.
+    const alias = await patchMe(owner.cookie, { ...profile, timeZone: 'US/Pacific-New' });
+    expect(alias.statusCode).toBe(200);
+    expect((await me(owner.cookie)).json().business.timeZone).toBe('America/Los_Angeles');
   });
 
   it('reports each invalid field with the sign-up messages', async () => {

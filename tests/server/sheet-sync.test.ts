@@ -2,7 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { templateCsv, toCsv } from '../../src/core/sheet-template';
-import { clients, clientStatusHistory, portals, syncRuns } from '../../src/server/db/schema';
+import { businessProfiles, clients, clientStatusHistory, portals, syncRuns } from '../../src/server/db/schema';
 import { startSheetSyncJob } from '../../src/server/jobs/sheet-sync-job';
 import type { SheetSource } from '../../src/server/integrations/sheets/sheet-source';
 import { runSync } from '../../src/server/services/sheet-sync/run-sync';
@@ -647,6 +647,27 @@ describe('workload settings', () => {
 });
 
 describe('automatic sync', () => {
+  it("a time zone the database does not know is stored by its canonical name; one left in the data stops no other step of the job (found by review)", async () => {
+    const db = t.app.ctx.db;
+    // 'US/Pacific-New': Intl accepts it, PostgreSQL's zone data dropped it in 2020.
+    const odd = await businessWithPortal(t.app, { timeZone: 'US/Pacific-New' });
+    const [portal] = await db.select({ businessId: portals.businessId }).from(portals).where(eq(portals.id, odd.portalId));
+    const [stored] = await db.select().from(businessProfiles).where(eq(businessProfiles.id, portal!.businessId));
+    expect(stored!.timeZone).toBe('America/Los_Angeles');
+    // One written before this check: the queue refresh fails on it (logged), the purge still runs.
+    await db.update(businessProfiles).set({ timeZone: 'US/Pacific-New' }).where(eq(businessProfiles.id, stored!.id));
+    const other = await connected();
+    await db.update(clients).set({ removedAt: sql`now() - interval '31 days'` }).where(and(eq(clients.portalId, other.portalId), eq(clients.clientId, 'T-1001')));
+    const job = startSheetSyncJob(t.app.ctx, { tickMs: 3_600_000 });
+    try {
+      await job.tick();
+    } finally {
+      await job.stop();
+      await db.update(businessProfiles).set({ timeZone: 'America/Los_Angeles' }).where(eq(businessProfiles.id, stored!.id));
+    }
+    expect(await db.select().from(clients).where(and(eq(clients.portalId, other.portalId), eq(clients.clientId, 'T-1001')))).toEqual([]);
+  });
+
   it('re-syncs due portals on schedule, once even with two instances', async () => {
     const c = await connected();
     const rows = taxRows();

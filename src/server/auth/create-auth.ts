@@ -21,6 +21,7 @@ import { isCommonPassword } from './common-passwords';
 import { sendTemplateEmail } from '../services/email-templates/send-template-email';
 import { templateCacheFor } from '../services/email-templates/template-cache';
 import { renderPasswordResetEmail } from './emails';
+import { storableTimeZone } from '../services/business/time-zone';
 
 /** Header the Fastify bridge sets to the client's address (as Fastify sees it, honouring TRUST_PROXY). */
 export const CLIENT_IP_HEADER = 'x-statuslink-client-ip';
@@ -331,9 +332,12 @@ export function createAuth(deps: AuthDeps) {
             }
             if (isCommonPassword(parsed.data.password)) throw badRequest(messages.password.tooCommon, 'WEAK_PASSWORD');
             const { password: _pw, ...rest } = parsed.data;
+            // The browser's zone, as the database knows it; one it does not know at all falls back to UTC (the
+            // owner can set theirs in the profile) rather than refusing the sign-up.
+            const timeZone = (rest.timeZone ? await storableTimeZone(db, rest.timeZone) : null) ?? 'UTC';
             // No plan chosen: the platform's default plan (setting), not the schema's fallback.
             const plan = typeof body.plan === 'string' && body.plan ? rest.plan : s.general.defaultPlan;
-            return { context: { ...ctx, body: { ...body, ...rest, plan, email: rest.email.toLowerCase() } } };
+            return { context: { ...ctx, body: { ...body, ...rest, timeZone, plan, email: rest.email.toLowerCase() } } };
           }
           case '/reset-password': {
             const s = await settings.get();

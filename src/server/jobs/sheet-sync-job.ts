@@ -91,21 +91,34 @@ export function startSheetSyncJob(ctx: AppContext, options: SheetSyncJobOptions 
     }
   }
 
+  /** One step of a round: a failure is logged and the round goes on, so one broken step never stops the others. */
+  async function step(name: string, run: () => Promise<void>): Promise<void> {
+    try {
+      await run();
+    } catch (err) {
+      logger.error({ err, step: name }, 'sheet sync job step failed');
+    }
+  }
+
   async function tick() {
     if (!started) {
       started = true;
-      if (ctx.database.kind === 'pglite') await freeStaleLeases(db);
+      if (ctx.database.kind === 'pglite') await step('free stale leases', async () => void (await freeStaleLeases(db)));
     }
-    await failInterruptedRuns(db, logger);
-    if (ctx.database.kind === 'pglite') await dropOrphanStagedTables(db);
-    await syncDuePortals();
-    await refreshStaleQueues();
+    await step('fail interrupted runs', async () => void (await failInterruptedRuns(db, logger)));
+    if (ctx.database.kind === 'pglite') await step('drop orphan staged tables', async () => void (await dropOrphanStagedTables(db)));
+    await step('sync due portals', syncDuePortals);
+    await step('refresh stale queues', refreshStaleQueues);
     if (Date.now() - lastPurge > PURGE_EVERY_MS) {
       lastPurge = Date.now();
-      const purged = await purgeRemovedClients(db);
-      if (purged > 0) logger.info({ purged }, 'purged clients removed more than 30 days ago');
-      const swept = await sweepOrphanUploadChunks(db);
-      if (swept > 0) logger.info({ swept }, 'deleted the stored bytes of uploads no portal kept');
+      await step('purge removed clients', async () => {
+        const purged = await purgeRemovedClients(db);
+        if (purged > 0) logger.info({ purged }, 'purged clients removed more than 30 days ago');
+      });
+      await step('sweep upload chunks', async () => {
+        const swept = await sweepOrphanUploadChunks(db);
+        if (swept > 0) logger.info({ swept }, 'deleted the stored bytes of uploads no portal kept');
+      });
     }
   }
 

@@ -6,6 +6,7 @@ import { ConflictError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import { sendTemplateEmail } from '../email-templates/send-template-email';
 import type { BusinessInput } from './business-input';
+import { requireStorableTimeZone } from './time-zone';
 import { createPasswordLinkToken, passwordLinkUrl } from './business-password-link';
 
 type Ctx = Pick<AppContext, 'db' | 'env' | 'mailer' | 'settings' | 'logger'>;
@@ -23,6 +24,7 @@ export async function createBusiness(
   const now = new Date();
   const userId = crypto.randomUUID();
   const id = crypto.randomUUID();
+  const timeZone = input.timeZone === undefined ? 'UTC' : await requireStorableTimeZone(ctx.db, input.timeZone);
   const token = await ctx.db.transaction(async (tx) => {
     const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, input.email));
     if (existing) throw new ConflictError('An account with this e-mail already exists.', 'email_taken');
@@ -36,7 +38,7 @@ export async function createBusiness(
       phone: input.phone,
       plan: input.plan,
       status: input.status,
-      timeZone: input.timeZone ?? 'UTC',
+      timeZone,
       trialEndsAt: input.status === 'trial' ? new Date(now.getTime() + s.general.trialDays * 86_400_000) : null,
       createdAt: now,
       updatedAt: now,

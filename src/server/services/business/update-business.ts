@@ -4,6 +4,7 @@ import { businessProfiles, sessions, users } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import type { BusinessInput } from './business-input';
+import { requireStorableTimeZone } from './time-zone';
 import type { BusinessStatus } from './list-businesses';
 import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
 
@@ -48,6 +49,7 @@ export async function setBusinessStatus(db: Db, id: string, status: BusinessStat
 
 /** The operator's edit form: company, owner, e-mail (also the sign-in e-mail), phone, plan and status. */
 export async function updateBusiness(db: Db, id: string, input: BusinessInput, actor: Actor): Promise<void> {
+  const timeZone = input.timeZone === undefined ? undefined : await requireStorableTimeZone(db, input.timeZone);
   await db.transaction(async (tx) => {
     const [profile] = await tx.select().from(businessProfiles).where(eq(businessProfiles.id, id));
     if (!profile) throw new NotFoundError('No such business.');
@@ -61,7 +63,7 @@ export async function updateBusiness(db: Db, id: string, input: BusinessInput, a
       changed.push('email');
     }
     if (user && user.name !== input.ownerName) await tx.update(users).set({ name: input.ownerName, updatedAt: now }).where(eq(users.id, user.id));
-    const fields = { companyName: input.companyName, ownerName: input.ownerName, phone: input.phone, plan: input.plan, timeZone: input.timeZone ?? profile.timeZone } as const;
+    const fields = { companyName: input.companyName, ownerName: input.ownerName, phone: input.phone, plan: input.plan, timeZone: timeZone ?? profile.timeZone } as const;
     for (const [k, v] of Object.entries(fields)) if (profile[k as keyof typeof fields] !== v) changed.push(k);
     await tx.update(businessProfiles).set({ ...fields, email: input.email, updatedAt: now }).where(eq(businessProfiles.id, id));
     if (changed.length) {

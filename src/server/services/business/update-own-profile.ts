@@ -5,13 +5,15 @@ import { businessProfiles, users } from '../../db/schema';
 import { recordActivity } from '../activity/record-activity';
 import type { BusinessProfile } from './get-business-by-user';
 import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
+import { requireStorableTimeZone } from './time-zone';
 
 /**
  * The owner edits their business profile (company name, owner name, phone, time zone). The owner name is also the
  * account's name. Logged with the fields that changed.
  */
 export async function updateOwnProfile(db: Db, business: BusinessProfile, input: ProfileUpdate, actor: { userId: string; ipAddress?: string | null }): Promise<void> {
-  const fields = { companyName: input.companyName, ownerName: input.ownerName, phone: input.phone, timeZone: input.timeZone } as const;
+  const timeZone = input.timeZone === business.timeZone ? input.timeZone : await requireStorableTimeZone(db, input.timeZone);
+  const fields = { companyName: input.companyName, ownerName: input.ownerName, phone: input.phone, timeZone } as const;
   const changed = (Object.keys(fields) as (keyof typeof fields)[]).filter((k) => business[k] !== fields[k]);
   if (changed.length === 0) return;
   await db.transaction(async (tx) => {
