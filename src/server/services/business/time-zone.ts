@@ -3,10 +3,19 @@ import { ValidationError } from '../../errors';
 import { messages } from '@core/messages';
 import type { Db } from '../../db/client';
 
+/** Answers already read, per database (its zone data does not change while it runs; the view takes ~40 ms). */
+const known = new WeakMap<Db, Map<string, boolean>>();
+
 /** True when the database knows the zone by this name (its own zone data, which may lack names Intl accepts). */
 async function databaseKnows(db: Db, timeZone: string): Promise<boolean> {
+  let answers = known.get(db);
+  if (!answers) known.set(db, (answers = new Map()));
+  const cached = answers.get(timeZone);
+  if (cached !== undefined) return cached;
   const found = (await db.execute(sql`select 1 as one from pg_timezone_names where name = ${timeZone}`)) as unknown as { rows: unknown[] };
-  return found.rows.length > 0;
+  const answer = found.rows.length > 0;
+  if (answers.size < 1_000) answers.set(timeZone, answer);
+  return answer;
 }
 
 /**

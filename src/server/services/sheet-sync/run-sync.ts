@@ -707,7 +707,6 @@ function dryRunView(portalId: string, input: RunSyncInput, isSheet: boolean, sta
   };
 }
 
-/** The portal's source columns after a successful run. */
 /** The portal's source fields after an applied sync; `read` null keeps its saved mapping and headers (resolveMapping). */
 function sourceUpdate(portal: PortalRow, input: RunSyncInput, read: { mapping: ColumnMapping; headers: string[] } | null, dateOrder: DateOrder): Partial<PortalRow> {
   // The date order is written only when this run was given one: the portal's own, read when the run started, may
