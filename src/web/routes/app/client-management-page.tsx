@@ -124,7 +124,7 @@ function ClientList({ portal }: { portal: AppPortal }) {
                 id="status-filter"
                 value={status}
                 onChange={(e) => setStatus(e.target.value)}
-                className="h-9 w-full rounded-md border border-input bg-background px-3 text-sm text-foreground shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+                className="h-10 w-full rounded-md border border-input bg-background px-3 text-sm text-foreground shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
               >
                 <option value="">All Statuses</option>
                 {(everyone.data?.statuses ?? list.data?.statuses ?? []).map((s) => (
