@@ -343,11 +343,14 @@ test('Map Columns checks the data with the chosen columns before Finalize: skipp
   await expect(check.getByText('This data cannot be imported as mapped')).toBeVisible();
   await expect(check).toContainText('A1');
   await expect(page.getByRole('button', { name: 'Finalize Setup' })).toBeDisabled();
+  // Checked again (the sheet not fixed yet): the same answer, and nothing saved meanwhile.
+  await check.getByRole('button', { name: 'Check again' }).click();
+  await expect(check.getByText('This data cannot be imported as mapped')).toBeVisible();
   await shootBothThemes(page, process.env.H2_SHOTS, 'check-duplicate-id');
   await page.setViewportSize({ width: 1280, height: 900 });
   // Without the id column: ready, with the row skipped and the date not read, by row.
   await page.getByLabel('Client ID (optional)').selectOption('');
-  await expect(check.getByTestId('check-counts')).toHaveText('3 read · 2 new · 0 unchanged · 1 skipped');
+  await expect(check.getByTestId('check-counts')).toHaveText('3 read · would add 2 · 0 unchanged · 1 skipped');
   await expect(check).toContainText('1 due date could not be read and is kept as text (row 2, "after Easter")');
   await check.getByText(/^Details/).click();
   await expect(check).toContainText('Row 3: "bad-email" is not an email address');

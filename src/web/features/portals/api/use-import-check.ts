@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import type { ColumnMapping } from '@core/columns';
 import { api } from '@web/lib/api-client';
 import { portalUrl } from './portal';
-import { portalKey } from './portal-keys';
 import type { ImportReport, Portal } from './types';
 
 /** What the wizard's step 3 read: the sheet (address and tab), a new file, or the portal's kept file. */
@@ -12,21 +11,21 @@ export type CheckSource = { kind: 'sheet'; url: string; gid: string | null } | {
 /** How long the mapping must stay put before it is checked (each change of a select would otherwise read the data). */
 export const CHECK_DELAY_MS = 400;
 
-/** A stable number per File object, for the query key (a File is not serialisable). */
-const fileIds = new WeakMap<File, number>();
-let nextFileId = 1;
-function fileId(file: File): number {
-  let id = fileIds.get(file);
+/** A stable number per object (a File, an analysis), for the query key: neither is serialisable. */
+const objectIds = new WeakMap<object, number>();
+let nextObjectId = 1;
+function objectId(value: object): number {
+  let id = objectIds.get(value);
   if (id === undefined) {
-    id = nextFileId++;
-    fileIds.set(file, id);
+    id = nextObjectId++;
+    objectIds.set(value, id);
   }
   return id;
 }
 
 function sourceKey(source: CheckSource): unknown[] {
   if (source.kind === 'sheet') return ['sheet', source.url, source.gid];
-  if (source.kind === 'file') return ['file', fileId(source.file)];
+  if (source.kind === 'file') return ['file', objectId(source.file)];
   return ['kept', source.sha256];
 }
 
@@ -48,9 +47,10 @@ function check(portalId: string, source: CheckSource, columnMapping: ColumnMappi
 /**
  * Step 3's check: once the mapping (and date order) has stayed put for a moment, the data is read with it on the
  * server, as Finalize would, without saving: rows skipped and why, dates not read, a repeated client id, a large
- * drop. Only while the mapping can be finalized.
+ * drop. Only while the mapping can be finalized, and only with the mapping settled (never with the one before).
+ * `read` is the analysis the step shows: analysed again (the sheet fixed meanwhile), it is checked again too.
  */
-export function useImportCheck(portalId: string, source: CheckSource | null, mapping: ColumnMapping, dateOrder: 'mdy' | 'dmy', enabled: boolean) {
+export function useImportCheck(portalId: string, source: CheckSource | null, read: object | null, mapping: ColumnMapping, dateOrder: 'mdy' | 'dmy', enabled: boolean) {
   const wanted = JSON.stringify({ mapping, dateOrder });
   const [settled, setSettled] = useState(wanted);
   useEffect(() => {
@@ -58,16 +58,18 @@ export function useImportCheck(portalId: string, source: CheckSource | null, map
     return () => clearTimeout(timer);
   }, [wanted]);
   const current = JSON.parse(settled) as { mapping: ColumnMapping; dateOrder: 'mdy' | 'dmy' };
+  const active = enabled && source !== null && settled === wanted;
+  // Not under the portal's key: a Finalize that fails refreshes the portal, and must not send the file again.
   const query = useQuery({
-    queryKey: [...portalKey(portalId), 'import-check', ...(source ? sourceKey(source) : []), settled],
+    queryKey: ['app', 'import-check', portalId, ...(source ? sourceKey(source) : []), read ? objectId(read) : 0, settled],
     queryFn: ({ signal }) => check(portalId, source!, current.mapping, current.dateOrder, signal),
-    enabled: enabled && source !== null,
+    enabled: active,
     retry: false,
-    staleTime: 30_000,
+    staleTime: Infinity,
     gcTime: 60_000,
     refetchOnWindowFocus: false,
   });
-  /** Still waiting for the mapping to settle, or reading: the answer shown is not for the current mapping yet. */
-  const pending = enabled && source !== null && (settled !== wanted || query.isFetching);
-  return { ...query, pending };
+  /** Waiting for the mapping to settle, or reading: no answer for the current mapping yet. */
+  const pending = enabled && source !== null && (!active || query.isFetching);
+  return { ...query, pending, again: () => void query.refetch() };
 }

@@ -25,10 +25,12 @@ export function SyncStatusBadge({ status, passed = false }: { status: SyncRun['s
 
 /**
  * What one run did, in words: '12 read · 3 new · 1 updated · 8 unchanged · 2 skipped · 1 removed'. A run held back
- * by the drop guard changed nothing, so its changes read as what it would do: 'would remove 6'.
+ * by the drop guard, or a check (`prospective`), changed nothing, so its changes read as what it would do: 'would
+ * remove 6'.
  */
-export function runCounts(run: SyncRun): string {
-  const held = run.status === 'needs_confirmation';
+export function runCounts(run: SyncRun, prospective = false): string {
+  // A run held back, or a check (a dry run), changed nothing: what it would do.
+  const held = prospective || run.status === 'needs_confirmation';
   const parts = [`${formatCount(run.rowsRead)} read`];
   if (run.imported) parts.push(held ? `would add ${formatCount(run.imported)}` : `${formatCount(run.imported)} new`);
   if (run.updated) parts.push(held ? `would update ${formatCount(run.updated)}` : `${formatCount(run.updated)} updated`);

@@ -1,6 +1,7 @@
-import { CheckCircle2Icon, TriangleAlertIcon } from 'lucide-react';
+import { CheckCircle2Icon, RefreshCwIcon, TriangleAlertIcon } from 'lucide-react';
 import { Spinner } from '@web/components/spinner';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
+import { Button } from '@web/components/ui/button';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import type { ImportReport } from '../../api/types';
 import { RunDetails, runCounts } from '../sync-history';
@@ -10,6 +11,8 @@ export interface ImportCheckState {
   pending: boolean;
   data: ImportReport | undefined;
   error: unknown;
+  /** Reads the data again (the sheet was fixed meanwhile). */
+  again: () => void;
 }
 
 /**
@@ -31,7 +34,14 @@ export function ImportCheck({ check, shownAbove }: { check: ImportCheckState; sh
   const warnings = data ? data.warnings.filter((w) => !shownAbove.includes(w)) : [];
   return (
     <section aria-label="Check with these columns" aria-busy={pending} className="space-y-2">
-      <h3 className="text-sm font-semibold">Check with these columns</h3>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="text-sm font-semibold">Check with these columns</h3>
+        {!pending && (data || error) ? (
+          <Button variant="ghost" size="sm" onClick={check.again}>
+            <RefreshCwIcon aria-hidden="true" /> Check again
+          </Button>
+        ) : null}
+      </div>
       {pending ? (
         <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
           <Spinner /> Reading your data with these columns...
@@ -41,7 +51,7 @@ export function ImportCheck({ check, shownAbove }: { check: ImportCheckState; sh
           <Alert variant="destructive">
             <TriangleAlertIcon aria-hidden="true" />
             <AlertTitle>This data cannot be imported as mapped</AlertTitle>
-            <AlertDescription>{errorMessage(error)}</AlertDescription>
+            <AlertDescription>{errorMessage(error)} Fix it in the sheet and check again, or upload the corrected file.</AlertDescription>
           </Alert>
         ) : (
           <p className="text-sm text-muted-foreground" role="status">
@@ -60,7 +70,7 @@ export function ImportCheck({ check, shownAbove }: { check: ImportCheckState; sh
             <p className="flex gap-2 text-sm">
               <CheckCircle2Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
               <span>
-                Ready to import: <span data-testid="check-counts">{runCounts(data)}</span>.
+                Ready to import: <span data-testid="check-counts">{runCounts(data, true)}</span>.
               </span>
             </p>
           )}

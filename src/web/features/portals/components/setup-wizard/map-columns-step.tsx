@@ -41,7 +41,7 @@ export function MapColumnsStep(props: {
   // "Detected" lists what the analysis found in the headers; the selects (a saved mapping, or the owner's own
   // choices) may differ, and then the list says so instead of calling a hand-picked column "detected".
   const changedByHand = FIELD_ORDER.some((f) => mapping[f] !== analysis.columnSuggestions[f]);
-  // Finalize waits for the check, and is refused while the data cannot be imported as mapped.
+  // Finalize is refused while the check says the data cannot be imported as mapped (the server checks it again).
   const checkBlocks = props.check !== null && !props.check.pending && checkBlocksFinalize(props.check.error);
   const ready = canFinalize(mapping) && !checkBlocks;
   const problem = mappingProblem(mapping);

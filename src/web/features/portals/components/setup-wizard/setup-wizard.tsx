@@ -149,7 +149,7 @@ export function SetupWizard({ portal, intent, onClose }: { portal: PortalDetail;
       : keptFile
         ? { kind: 'kept', sha256: keptFile }
         : null;
-  const check = useImportCheck(id, checkSource, state.mapping, state.dateOrder, state.step === 3 && !finalizing && canFinalize(state.mapping));
+  const check = useImportCheck(id, checkSource, state.analysis, state.mapping, state.dateOrder, state.step === 3 && !finalizing && canFinalize(state.mapping));
 
   const analyzeError = state.source === 'sheet' ? analyzeSheet.error : (analyzeCsv.error ?? analyzeKept.error);
   const finalizeError = (state.step === 3 || state.step === 2) && !dropMessage ? (save.error ?? importCsv.error ?? applyKept.error) : null;
@@ -206,7 +206,7 @@ export function SetupWizard({ portal, intent, onClose }: { portal: PortalDetail;
             dateOrder={state.dateOrder}
             onMap={(field, column) => dispatch({ type: 'mapField', field, column })}
             onDateOrder={(dateOrder) => dispatch({ type: 'setDateOrder', dateOrder })}
-            check={checkSource ? { pending: check.pending, data: check.data, error: check.error } : null}
+            check={checkSource ? { pending: check.pending, data: check.data, error: check.error, again: check.again } : null}
             finalizing={finalizing}
             onFinalize={() => finalize()}
             onBack={() => dispatch({ type: 'back' })}
