@@ -67,5 +67,6 @@ describe('messages', () => {
   it('says how many due dates could not be read, and the first', () => {
     expect(messages.sync.unreadableDates(1, { row: 7, value: 'someday' })).toBe('1 due date could not be read and is kept as text (row 7, "someday")');
     expect(messages.sync.unreadableDates(3, { row: 6, value: 'TBD' })).toBe('3 due dates could not be read and are kept as text (first: row 6, "TBD")');
+    expect(messages.sync.unreadableDates(1, { row: 2, value: 'x'.repeat(100) })).toBe(`1 due date could not be read and is kept as text (row 2, "${'x'.repeat(39)}…")`);
   });
 });

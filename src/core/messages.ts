@@ -151,6 +151,8 @@ export const messages = {
       `The ${field} column ("${header}") is missing from the sheet. Nothing was changed; fix the sheet or the column mapping.`,
     columnOutOfRange: (field: string, column: string) =>
       `The ${field} column (column ${column}) is not in the sheet. Nothing was changed; fix the sheet or the column mapping.`,
+    /** An optional column missing from a sync that still applies: the sync goes on without it. */
+    optionalColumnMissing: (field: string, where: string) => `The ${field} column (${where}) is missing from the sheet; its values are left empty until it is back.`,
     duplicateClientId: (clientId: string, firstRow: number, row: number) =>
       `Client ID "${clientId}" is on rows ${firstRow} and ${row}; each client needs its own id. Nothing was changed.`,
     /** The drop guard, worded for where the new data came from: the connected sheet, or an uploaded file. */
@@ -189,6 +191,6 @@ export const messages = {
       `${count === 1 ? `Row ${rows[0]} has` : `${count} rows have`} more cells than the ${width} headers${count === 1 ? '' : ` (${listedRows(count, rows)})`}; the extra cells have no header and are kept under their column letters`,
     /** Due dates that could not be read: how many, and the first one. */
     unreadableDates: (count: number, first: { row: number; value: string }) =>
-      `${count} due ${count === 1 ? 'date' : 'dates'} could not be read and ${count === 1 ? 'is' : 'are'} kept as text (${count === 1 ? '' : 'first: '}row ${first.row}, "${first.value}")`,
+      `${count} due ${count === 1 ? 'date' : 'dates'} could not be read and ${count === 1 ? 'is' : 'are'} kept as text (${count === 1 ? '' : 'first: '}row ${first.row}, "${first.value.length > 40 ? `${first.value.slice(0, 39)}…` : first.value}")`,
   },
 } as const;

@@ -173,6 +173,11 @@ describe('connecting a sheet and syncing it', () => {
     expect(without.statusCode).toBe(200);
     expect(without.json().warnings.join(' ')).toMatch(/Priority/);
     expect(await priorityOf()).toBe('');
+    expect(without.json().warnings).toEqual(['The Priority column ("Priority") is missing from the sheet; its values are left empty until it is back.']);
+    // The same bytes again take the unchanged shortcut (no rows read again: no preview), not a full sync every round,
+    // and still say what is missing.
+    const again = await sync(c);
+    expect(again.json()).toMatchObject({ unchanged: 12, updated: 0, previewRows: [], warnings: without.json().warnings });
     // Put back: found again by its header.
     google.set(c.sheetId, { kind: 'csv', body: csv });
     expect((await sync(c)).statusCode).toBe(200);
@@ -647,16 +652,17 @@ describe('workload settings', () => {
 });
 
 describe('automatic sync', () => {
-  it("a time zone the database does not know is stored by its canonical name; one left in the data stops no other step of the job (found by review)", async () => {
+  it("a time zone the database does not know is stored by a name it knows; one left in the data stops no queue refresh or purge (found by review)", async () => {
     const db = t.app.ctx.db;
     // 'US/Pacific-New': Intl accepts it, PostgreSQL's zone data dropped it in 2020.
     const odd = await businessWithPortal(t.app, { timeZone: 'US/Pacific-New' });
     const [portal] = await db.select({ businessId: portals.businessId }).from(portals).where(eq(portals.id, odd.portalId));
     const [stored] = await db.select().from(businessProfiles).where(eq(businessProfiles.id, portal!.businessId));
     expect(stored!.timeZone).toBe('America/Los_Angeles');
-    // One written before this check: the queue refresh fails on it (logged), the purge still runs.
+    // One written before this check: the job's round still refreshes other businesses' queues and purges.
     await db.update(businessProfiles).set({ timeZone: 'US/Pacific-New' }).where(eq(businessProfiles.id, stored!.id));
     const other = await connected();
+    await db.update(portals).set({ queueComputedFor: null }).where(eq(portals.id, other.portalId));
     await db.update(clients).set({ removedAt: sql`now() - interval '31 days'` }).where(and(eq(clients.portalId, other.portalId), eq(clients.clientId, 'T-1001')));
     const job = startSheetSyncJob(t.app.ctx, { tickMs: 3_600_000 });
     try {
@@ -666,6 +672,8 @@ describe('automatic sync', () => {
       await db.update(businessProfiles).set({ timeZone: 'America/Los_Angeles' }).where(eq(businessProfiles.id, stored!.id));
     }
     expect(await db.select().from(clients).where(and(eq(clients.portalId, other.portalId), eq(clients.clientId, 'T-1001')))).toEqual([]);
+    const [refreshed] = await db.select({ day: portals.queueComputedFor }).from(portals).where(eq(portals.id, other.portalId));
+    expect(refreshed!.day).not.toBeNull();
   });
 
   it('re-syncs due portals on schedule, once even with two instances', async () => {

@@ -171,6 +171,11 @@ function remapMessage(problem: RemapProblem): string {
   return problem.kind === 'missing' ? messages.sync.columnMissing(label, problem.header) : messages.sync.columnOutOfRange(label, problem.column);
 }
 
+/** The warning for an optional column a sync goes on without (remapMessage's words say nothing was changed). */
+function droppedMessage(problem: RemapProblem): string {
+  return messages.sync.optionalColumnMissing(mappingFieldLabels[problem.field], problem.kind === 'missing' ? `"${problem.header}"` : `column ${problem.column}`);
+}
+
 /**
  * The mapping to use for this sheet, or an error that stops the sync. `keepSaved`: the saved mapping lost an optional
  * column this time (its header is missing, renamed for a while): the portal keeps its saved mapping and headers, so a
@@ -181,12 +186,12 @@ function resolveMapping(portal: PortalRow, sheet: ParsedSheet, input: RunSyncInp
   if (given) {
     const r = remapColumns(given, [], sheet.headers);
     if (r.errors.length > 0) throw new ImportInvalidError(remapMessage(r.errors[0]!), 'column_missing');
-    return { mapping: r.mapping, warnings: r.dropped.map(remapMessage) };
+    return { mapping: r.mapping, warnings: r.dropped.map(droppedMessage) };
   }
   const saved = portal.columnMapping as ColumnMapping | null;
   if (saved && canFinalizeMapping(saved)) {
     const r = remapColumns(saved, portal.detectedHeaders, sheet.headers);
-    if (r.errors.length === 0) return { mapping: r.mapping, warnings: r.dropped.map(remapMessage), keepSaved: r.dropped.length > 0 };
+    if (r.errors.length === 0) return { mapping: r.mapping, warnings: r.dropped.map(droppedMessage), keepSaved: r.dropped.length > 0 };
     // A Google Sheet keeps its mapping: a missing column stops the sync. An upload falls back to detection.
     if (!input.upload) throw new ImportInvalidError(remapMessage(r.errors[0]!), 'column_missing');
   } else if (!input.upload) throw new ImportInvalidError(messages.sheets.mappingIncomplete, 'mapping_incomplete');
@@ -414,7 +419,9 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
     const finalPlan = plan;
     const sourceFields = {
       ...sourceUpdate(portal, input, keepSaved ? null : { mapping, headers: sheet.headers }, dateOrder),
-      sourceFingerprint: sourceFingerprint({ source: sourceName, bytes, mapping, dateOrder, workloadSettings: portal.workloadSettings }),
+      // With the saved mapping kept (an optional column missing), the fingerprint is taken over it, as the next run
+      // takes it: the same bytes then take the unchanged shortcut instead of a full sync every round.
+      sourceFingerprint: sourceFingerprint({ source: sourceName, bytes, mapping: keepSaved && storedMapping ? storedMapping : mapping, dateOrder, workloadSettings: portal.workloadSettings }),
     };
     // Settings changed while this sync ran: leave the queue stale for the scheduler to recompute.
     const queueComputedFor = queueCurrentFor(portal.workloadSettings, today);
