@@ -6,7 +6,7 @@ import { failInterruptedRuns, freeStaleLeases, purgeRemovedClients } from '../se
 import { dropOrphanStagedTables } from '../services/sheet-sync/staged-apply';
 import { sweepOrphanUploadChunks } from '../services/sheet-sync/uploaded-files';
 import { recomputeQueue } from '../services/sheet-sync/recompute-queue';
-import { runSync } from '../services/sheet-sync/run-sync';
+import { runSync, todayFor } from '../services/sheet-sync/run-sync';
 import { acquireSyncLease, releaseSyncLease } from '../services/sheet-sync/sync-lease';
 
 export interface SheetSyncJobOptions {
@@ -23,6 +23,16 @@ export interface SheetSyncJob {
 }
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+/** The zone as given when Intl knows it, else UTC (what refreshStaleQueues counted it as). */
+function zoneOrUtc(timeZone: string): string {
+  try {
+    todayFor(timeZone);
+    return timeZone;
+  } catch {
+    return 'UTC';
+  }
+}
 
 /**
  * Re-syncs each Google-sheet portal when its next_sync_at comes (every sync_interval_minutes, default 15),
@@ -71,23 +81,33 @@ export function startSheetSyncJob(ctx: AppContext, options: SheetSyncJobOptions 
     }
   }
 
+  /**
+   * Portals whose queue was computed for another day than today in their business's zone (or not at all). "Today"
+   * is worked out here per zone, as recomputeQueue does (Intl), not in SQL: a zone name the database does not know
+   * had failed the whole query, for every business, on each round (found by review); one Intl does not know counts
+   * as UTC.
+   */
   async function refreshStaleQueues() {
+    const zones = await db.selectDistinct({ timeZone: businessProfiles.timeZone }).from(businessProfiles);
+    if (zones.length === 0) return;
+    const todays = zones.map(({ timeZone }) => sql`(${timeZone}, ${todayFor(zoneOrUtc(timeZone))}::date)`);
     const stale = await db
       .select({ id: portals.id, timeZone: businessProfiles.timeZone })
       .from(portals)
       .innerJoin(businessProfiles, eq(businessProfiles.id, portals.businessId))
+      .innerJoin(sql`(values ${sql.join(todays, sql`, `)}) as zone_today (time_zone, today)`, sql`zone_today.time_zone = ${businessProfiles.timeZone}`)
       .where(
         and(
           ne(portals.sourceType, 'none'),
           isNotNull(portals.lastSyncedAt),
-          sql`${portals.queueComputedFor} is distinct from (now() at time zone ${businessProfiles.timeZone})::date`,
+          sql`${portals.queueComputedFor} is distinct from zone_today.today`,
           or(isNull(portals.syncLeaseExpiresAt), lt(portals.syncLeaseExpiresAt, sql`now()`)),
         ),
       )
       .limit(batch);
     for (const p of stale) {
       if (stopped) return;
-      await recomputeQueue(db, p.id, p.timeZone);
+      await recomputeQueue(db, p.id, zoneOrUtc(p.timeZone));
     }
   }
 

@@ -49,7 +49,10 @@ export async function setBusinessStatus(db: Db, id: string, status: BusinessStat
 
 /** The operator's edit form: company, owner, e-mail (also the sign-in e-mail), phone, plan and status. */
 export async function updateBusiness(db: Db, id: string, input: BusinessInput, actor: Actor): Promise<void> {
-  const timeZone = input.timeZone === undefined ? undefined : await requireStorableTimeZone(db, input.timeZone);
+  // Checked outside the transaction (the embedded database has one connection), and only when it changes: a zone
+  // stored before the check must not stop every other edit of the business.
+  const [current] = await db.select({ timeZone: businessProfiles.timeZone }).from(businessProfiles).where(eq(businessProfiles.id, id));
+  const timeZone = input.timeZone === undefined || input.timeZone === current?.timeZone ? input.timeZone : await requireStorableTimeZone(db, input.timeZone);
   await db.transaction(async (tx) => {
     const [profile] = await tx.select().from(businessProfiles).where(eq(businessProfiles.id, id));
     if (!profile) throw new NotFoundError('No such business.');
