@@ -3,7 +3,6 @@
 
 import { portalMessages } from './portal-texts';
 
-/** All user-facing messages, grouped by area. */
 /** 'rows 3, 8 and 12' or 'rows 3, 8, 12, 20, 31 and 4 more': the first few of `count` row numbers. */
 function listedRows(count: number, rows: readonly number[]): string {
   const shown = rows.slice(0, 5);
@@ -11,6 +10,13 @@ function listedRows(count: number, rows: readonly number[]): string {
   return `rows ${shown.slice(0, -1).join(', ')} and ${shown[shown.length - 1]}`;
 }
 
+/** Rows with fewer or more cells than the headers: which (the first few by sheet row number), and what follows. */
+function oddRows(count: number, width: number, rows: readonly number[], than: 'fewer' | 'more', outcome: string): string {
+  const which = count === 1 ? `Row ${rows[0]} has` : `${count} rows have`;
+  return `${which} ${than} cells than the ${width} headers${count === 1 ? '' : ` (${listedRows(count, rows)})`}; ${outcome}`;
+}
+
+/** All user-facing messages, grouped by area. */
 export const messages = {
   common: {
     unknown: 'Unknown',
@@ -184,11 +190,10 @@ export const messages = {
     duplicateHeader: (header: string, columns: string) => `The header "${header}" appears more than once (columns ${columns})`,
     blankHeader: (column: string) => `Column ${column} has no header`,
     /** Rows with fewer cells than the headers; `rows` lists the first few sheet row numbers. */
-    shortRows: (count: number, width: number, rows: readonly number[]) =>
-      `${count === 1 ? `Row ${rows[0]} has` : `${count} rows have`} fewer cells than the ${width} headers${count === 1 ? '' : ` (${listedRows(count, rows)})`}; the missing cells are read as empty`,
+    shortRows: (count: number, width: number, rows: readonly number[]) => oddRows(count, width, rows, 'fewer', 'the missing cells are read as empty'),
     /** Rows with more cells than the headers: the extra cells are kept under their column letters. */
     longRows: (count: number, width: number, rows: readonly number[]) =>
-      `${count === 1 ? `Row ${rows[0]} has` : `${count} rows have`} more cells than the ${width} headers${count === 1 ? '' : ` (${listedRows(count, rows)})`}; the extra cells have no header and are kept under their column letters`,
+      oddRows(count, width, rows, 'more', 'the extra cells have no header and are kept under their column letters'),
     /** Due dates that could not be read: how many, and the first one. */
     unreadableDates: (count: number, first: { row: number; value: string }) =>
       `${count} due ${count === 1 ? 'date' : 'dates'} could not be read and ${count === 1 ? 'is' : 'are'} kept as text (${count === 1 ? '' : 'first: '}row ${first.row}, "${first.value.length > 40 ? `${first.value.slice(0, 39)}…` : first.value}")`,

@@ -101,6 +101,11 @@ export function isValidTimeZone(tz: string): boolean {
   }
 }
 
+/** The zone when Intl knows it, else UTC (for dates worked out from a stored zone). */
+export function zoneOrUtc(timeZone: string): string {
+  return isValidTimeZone(timeZone) ? timeZone : 'UTC';
+}
+
 /** An IANA time zone name. */
 export const timeZoneSchema = z
   .string({ error: messages.signup.timeZoneInvalid })

@@ -1,7 +1,7 @@
 import { and, count, eq, gte, inArray, lt, sql, sum } from 'drizzle-orm';
 import { todayInTimeZone } from '@core/dates';
 import { classifyStatus } from '@core/status';
-import { isValidTimeZone } from '@core/validation/auth';
+import { zoneOrUtc } from '@core/validation/auth';
 import type { AppContext } from '../context';
 import type { Db } from '../db/client';
 import { businessProfiles, clients, clientStatusHistory, clientUpdates, lifecycleEmails, portalLookupDaily, portals, users } from '../db/schema';
@@ -59,8 +59,6 @@ export function monthLabel(month: string): string {
   return new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 }
 
-const zoneOf = (timeZone: string) => (isValidTimeZone(timeZone) ? timeZone : 'UTC');
-
 /** The month's start and end instants in the time zone (midnight of its first day and of the next month's). */
 async function monthBounds(db: Db, month: string, timeZone: string): Promise<{ start: Date; end: Date }> {
   const { first, next } = monthDays(month);
@@ -73,7 +71,7 @@ async function monthBounds(db: Db, month: string, timeZone: string): Promise<{ s
 
 /** Computes one business's report of `month` from the database. */
 export async function computeMonthlyReport(db: Db, business: { id: string; timeZone: string }, month: string): Promise<MonthlyReportFigures> {
-  const timeZone = zoneOf(business.timeZone);
+  const timeZone = zoneOrUtc(business.timeZone);
   const { first, next } = monthDays(month);
   const { start, end } = await monthBounds(db, month, timeZone);
   const portalIds = (await db.select({ id: portals.id }).from(portals).where(eq(portals.businessId, business.id))).map((p) => p.id);
@@ -158,7 +156,7 @@ export async function runMonthlyReports(ctx: JobContext, now = new Date()): Prom
   );
   for (const { profile, email } of rows) {
     if (done.has(profile.id)) continue;
-    const timeZone = zoneOf(profile.timeZone);
+    const timeZone = zoneOrUtc(profile.timeZone);
     if (todayInTimeZone(timeZone, now) < next) continue; // last month not over yet where the business is
     try {
       const { end } = await monthBounds(ctx.db, month, timeZone);

@@ -1,4 +1,5 @@
 import { and, asc, eq, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
+import { zoneOrUtc } from '@core/validation/auth';
 import type { AppContext } from '../context';
 import { businessProfiles, portals } from '../db/schema';
 import { AppError } from '../errors';
@@ -24,15 +25,6 @@ export interface SheetSyncJob {
 
 const PURGE_EVERY_MS = 60 * 60 * 1000;
 
-/** The zone as given when Intl knows it, else UTC (what refreshStaleQueues counted it as). */
-function zoneOrUtc(timeZone: string): string {
-  try {
-    todayFor(timeZone);
-    return timeZone;
-  } catch {
-    return 'UTC';
-  }
-}
 
 /**
  * Re-syncs each Google-sheet portal when its next_sync_at comes (every sync_interval_minutes, default 15),

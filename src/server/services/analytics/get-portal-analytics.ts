@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, lte, sql, sum } from 'drizzle-orm';
 import type { AnalyticsPeriod, PortalAnalytics } from '@core/api/portal-analytics';
 import { addCalendarDays, daysBetween } from '@core/dates';
-import { isValidTimeZone } from '@core/validation/auth';
+import { zoneOrUtc } from '@core/validation/auth';
 import { classifyStatus, completionRate, displayStatus } from '@core/status';
 import type { AppContext } from '../../context';
 import { clients, clientStatusHistory, portalLookupDaily } from '../../db/schema';
@@ -35,7 +35,7 @@ const jsonList = (values: string[]) => sql`(select jsonb_array_elements_text(${J
 export async function getPortalAnalytics(ctx: Ctx, business: BusinessProfile, portalId: string, days: AnalyticsPeriod): Promise<PortalAnalytics> {
   const { db } = ctx;
   const portal = await getPortalRow(db, business.id, portalId);
-  const timeZone = isValidTimeZone(business.timeZone) ? business.timeZone : 'UTC';
+  const timeZone = zoneOrUtc(business.timeZone);
   const to = todayIn(timeZone);
   const from = addCalendarDays(to, -(days - 1));
   const periodStart = sql`(${from}::date::timestamp at time zone ${timeZone})`;

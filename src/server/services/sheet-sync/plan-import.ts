@@ -136,8 +136,8 @@ export async function planImport(input: {
   const imported: ImportedClient[] = [];
   /** Content hash of each imported client, computed slice by slice (all at once it held the event loop ~0.5 s). */
   const importedHashes: string[] = [];
-  /** Rows not imported: no e-mail (value ''), not an e-mail (value), or another reason given. */
-  const dropped: { row: number; value: string; reason?: string }[] = [];
+  /** Rows not imported, with the reason to report; null: no e-mail (a blank row is no client to report). */
+  const dropped: { row: number; reason: string | null }[] = [];
   let unreadableDates = 0;
   /** The first unreadable date, named in the warning. */
   let firstUnreadable: { row: number; value: string } | null = null;
@@ -153,9 +153,9 @@ export async function planImport(input: {
       imported.push(c);
       importedHashes.push(contentHash(c));
     }
-    for (const r of part.droppedRows) dropped.push({ row: r, value: '' });
-    for (const n of part.notEmails) dropped.push(n);
-    for (const r of part.refused) dropped.push({ row: r.row, value: '', reason: r.reason });
+    for (const r of part.droppedRows) dropped.push({ row: r, reason: null });
+    for (const n of part.notEmails) dropped.push({ row: n.row, reason: messages.sync.notAnEmail(n.value) });
+    for (const r of part.refused) dropped.push(r);
     unreadableDates += part.dateProblems.length;
     const [problem] = part.dateProblems;
     if (problem) firstUnreadable ??= { row: problem.row, value: problem.value };
@@ -170,13 +170,9 @@ export async function planImport(input: {
     if (skippedRows.length < MAX_LISTED_SKIPPED) skippedRows.push({ row, reason });
   };
   dropped.sort((a, b) => a.row - b.row);
-  for (const { row, value, reason } of dropped) {
+  for (const { row, reason } of dropped) {
     if (reason) {
       skip(row, reason);
-      continue;
-    }
-    if (value) {
-      skip(row, messages.sync.notAnEmail(value));
       continue;
     }
     const cells = sheet.rows[row - sheet.firstRow];

@@ -25,8 +25,8 @@ export function checkBlocksFinalize(error: unknown): boolean {
 
 /**
  * What Finalize would do with the chosen columns, read on the server without saving: the counts, rows skipped and
- * why, the warnings (dates not read, and which date order reads them), a large drop to confirm, or why the data
- * cannot be imported as mapped.
+ * why, the warnings (dates not read, the first named), a large drop to confirm, or why the data cannot be imported
+ * as mapped.
  */
 export function ImportCheck({ check, shownAbove }: { check: ImportCheckState; shownAbove: readonly string[] }) {
   const { pending, data, error } = check;

@@ -117,39 +117,27 @@ export function SetupWizard({ portal, intent, onClose }: { portal: PortalDetail;
   const onFailed = (error: unknown) => {
     if (error instanceof ApiError && error.code === 'confirm_drop') setDropMessage(error.message);
   };
-  const finalize = (confirmDrop = false) => {
-    if (state.sheet) {
-      save.mutate(
-        { sheetUrl: state.sheet.url, gid: state.sheet.gid, columnMapping: state.mapping, dateOrder: state.dateOrder, confirmDrop },
-        { onSuccess: (r) => onFinished(r.sync), onError: onFailed },
-      );
-    } else if (file) {
-      importCsv.mutate(
-        { file, columnMapping: state.mapping, dateOrder: state.dateOrder, setupMethod: 'import', confirmDrop },
-        { onSuccess: onFinished, onError: onFailed },
-      );
-    } else if (keptFile) {
-      applyKept.mutate(
-        { columnMapping: state.mapping, dateOrder: state.dateOrder, confirmDrop, expectedSha256: keptFile },
-        { onSuccess: onFinished, onError: onFailed },
-      );
-    }
-  };
-  const completeTemplate = (confirmDrop = false) =>
-    importCsv.mutate(
-      { file: templateCsv(), fileName: 'client-status-template.csv', columnMapping: TEMPLATE_MAPPING, setupMethod: 'template', confirmDrop },
-      { onSuccess: onFinished, onError: onFailed },
-    );
-
-  // Step 3 checks the data with the chosen columns (as Finalize would, nothing saved) once the mapping can finalize.
-  const checkSource: CheckSource | null = state.sheet
+  /** What step 3 read, and what Finalize (and the check before it) imports: the sheet, a new file, or the kept file. */
+  const source: CheckSource | null = state.sheet
     ? { kind: 'sheet', url: state.sheet.url, gid: state.sheet.gid }
     : file
       ? { kind: 'file', file }
       : keptFile
         ? { kind: 'kept', sha256: keptFile }
         : null;
-  const check = useImportCheck(id, checkSource, state.analysis, state.mapping, state.dateOrder, state.step === 3 && !finalizing && canFinalize(state.mapping));
+  const finalize = (confirmDrop = false) => {
+    const options = { columnMapping: state.mapping, dateOrder: state.dateOrder, confirmDrop };
+    if (source?.kind === 'sheet') save.mutate({ sheetUrl: source.url, gid: source.gid, ...options }, { onSuccess: (r) => onFinished(r.sync), onError: onFailed });
+    else if (source?.kind === 'file') importCsv.mutate({ file: source.file, setupMethod: 'import', ...options }, { onSuccess: onFinished, onError: onFailed });
+    else if (source?.kind === 'kept') applyKept.mutate({ expectedSha256: source.sha256, ...options }, { onSuccess: onFinished, onError: onFailed });
+  };
+  // Step 3 checks the data with the chosen columns (as Finalize would, nothing saved) once the mapping can finalize.
+  const check = useImportCheck(id, source, state.analysis, state.mapping, state.dateOrder, state.step === 3 && !finalizing && canFinalize(state.mapping));
+  const completeTemplate = (confirmDrop = false) =>
+    importCsv.mutate(
+      { file: templateCsv(), fileName: 'client-status-template.csv', columnMapping: TEMPLATE_MAPPING, setupMethod: 'template', confirmDrop },
+      { onSuccess: onFinished, onError: onFailed },
+    );
 
   const analyzeError = state.source === 'sheet' ? analyzeSheet.error : (analyzeCsv.error ?? analyzeKept.error);
   const finalizeError = (state.step === 3 || state.step === 2) && !dropMessage ? (save.error ?? importCsv.error ?? applyKept.error) : null;
@@ -206,7 +194,7 @@ export function SetupWizard({ portal, intent, onClose }: { portal: PortalDetail;
             dateOrder={state.dateOrder}
             onMap={(field, column) => dispatch({ type: 'mapField', field, column })}
             onDateOrder={(dateOrder) => dispatch({ type: 'setDateOrder', dateOrder })}
-            check={checkSource ? { pending: check.pending, data: check.data, error: check.error, again: check.again } : null}
+            check={source ? check : null}
             finalizing={finalizing}
             onFinalize={() => finalize()}
             onBack={() => dispatch({ type: 'back' })}
