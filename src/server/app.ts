@@ -10,6 +10,7 @@ import type { AppContext } from './context';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from './integrations/mail/mailer';
+import { systemClock, type Clock } from './lib/clock';
 import { memoryRateStore, redisRateStore } from './lib/rate-store';
 import { OneLineRequestLog, serializeRequest } from './lib/request-log';
 import { registerErrorHandler } from './plugins/error-handler';
@@ -51,6 +52,8 @@ export interface BuildAppOptions {
   database: Database;
   logger?: Logger;
   mailer?: Mailer;
+  /** The app's time (default the system clock; tests pass a manual one). */
+  clock?: Clock;
   /** Serve dist/web (default true). */
   serveWeb?: boolean;
   /** Run the sheet sync scheduler (default: not under NODE_ENV=test). */
@@ -113,7 +116,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       sendgrid: sendGridSettingReader({ db: database.db, settings, authSecret: env.BETTER_AUTH_SECRET ?? '' }),
     });
   const auth = createAuth({ env, db: database.db, logger, mailer, rateStore, settings });
-  const ctx: AppContext = { env, database, db: database.db, logger, mailer, rateStore, settings, auth, startedAt: new Date() };
+  const clock = options.clock ?? systemClock;
+  const ctx: AppContext = { env, database, db: database.db, logger, mailer, rateStore, settings, auth, clock, startedAt: clock.now() };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     if (!options.mailer) mailer.close();

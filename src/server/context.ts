@@ -3,6 +3,7 @@ import type { Auth } from './auth/create-auth';
 import type { Database, Db } from './db/client';
 import type { Env } from './env';
 import type { Mailer } from './integrations/mail/mailer';
+import type { Clock } from './lib/clock';
 import type { RateStore } from './lib/rate-store';
 import type { SettingsCache } from './services/platform-settings/settings-cache';
 
@@ -16,6 +17,8 @@ export interface AppContext {
   rateStore: RateStore;
   settings: SettingsCache;
   auth: Auth;
+  /** The time: read it here, never from Date.now() (tests advance a manual clock). */
+  clock: Clock;
   startedAt: Date;
 }
 

@@ -2,6 +2,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pino, { type Logger } from 'pino';
 import { buildApp } from '../../src/server/app';
 import { loadEnv, type Env } from '../../src/server/env';
+import { manualClock, type ManualClock } from '../../src/server/lib/clock';
 import type { MailMessage, Mailer } from '../../src/server/integrations/mail/mailer';
 import { createTestDatabase } from './test-database';
 
@@ -24,6 +25,8 @@ export interface TestApp {
   app: FastifyInstance;
   env: Env;
   mails: MailMessage[];
+  /** The app's clock: stands still unless the test advances it (options.clock, or one started at the real now). */
+  clock: ManualClock;
   close(): Promise<void>;
 }
 
@@ -33,7 +36,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  options: { mailer?: Mailer; logger?: Logger; beforeReady?: (app: FastifyInstance, env: Env) => unknown } = {},
+  options: { mailer?: Mailer; logger?: Logger; clock?: ManualClock; beforeReady?: (app: FastifyInstance, env: Env) => unknown } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const env = loadEnv({
@@ -45,13 +48,15 @@ export async function createTestApp(
     ...overrides,
   });
   const captured = captureMailer();
-  const app = await buildApp({ env, database, mailer: options.mailer ?? captured, logger: options.logger ?? pino({ level: 'silent' }), serveWeb: false });
+  const clock = options.clock ?? manualClock();
+  const app = await buildApp({ env, database, clock, mailer: options.mailer ?? captured, logger: options.logger ?? pino({ level: 'silent' }), serveWeb: false });
   await options.beforeReady?.(app, env);
   await app.ready();
   return {
     app,
     env,
     mails: options.mailer ? [] : captured.sent,
+    clock,
     async close() {
       await app.close();
       await database.drop();
