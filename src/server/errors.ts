@@ -1,3 +1,5 @@
+import { PLAN_FEATURE_ERROR, planFeatureMessage, type PlanSwitch } from '@core/plan-features';
+
 /** The few error classes services throw; mapped once to `{ error: { code, message } }` by the error handler. */
 export class AppError extends Error {
   constructor(
@@ -42,5 +44,12 @@ export class LimitExceededError extends AppError {
 export class UnavailableError extends AppError {
   constructor(message: string, code = 'unavailable') {
     super(503, code, message);
+  }
+}
+
+/** A feature outside the business's plan (D12): 403 `plan_feature`, the message naming the plan to upgrade to. */
+export class PlanFeatureError extends ForbiddenError {
+  constructor(readonly feature: PlanSwitch) {
+    super(planFeatureMessage(feature), PLAN_FEATURE_ERROR);
   }
 }
