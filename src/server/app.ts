@@ -46,6 +46,7 @@ import { analyticsRoutes } from './routes/v1/analytics-routes';
 import { registerSheetSyncJob } from './jobs/sheet-sync-job';
 import { createSettingsCache } from './services/platform-settings/settings-cache';
 import { sendGridSettingReader } from './services/platform-settings/mail-settings';
+import { createClientEventLog } from './services/client-events/client-event-log';
 
 export interface BuildAppOptions {
   env: Env;
@@ -117,7 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   const auth = createAuth({ env, db: database.db, logger, mailer, rateStore, settings });
   const clock = options.clock ?? systemClock;
-  const ctx: AppContext = { env, database, db: database.db, logger, mailer, rateStore, settings, auth, clock, startedAt: clock.now() };
+  const ctx: AppContext = { env, database, db: database.db, logger, mailer, rateStore, settings, auth, clock, clientEvents: createClientEventLog(), startedAt: clock.now() };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     if (!options.mailer) mailer.close();

@@ -4,6 +4,7 @@ import type { Database, Db } from './db/client';
 import type { Env } from './env';
 import type { Mailer } from './integrations/mail/mailer';
 import type { Clock } from './lib/clock';
+import type { ClientEventLog } from './services/client-events/client-event-log';
 import type { RateStore } from './lib/rate-store';
 import type { SettingsCache } from './services/platform-settings/settings-cache';
 
@@ -19,6 +20,8 @@ export interface AppContext {
   auth: Auth;
   /** The time: read it here, never from Date.now() (tests advance a manual clock). */
   clock: Clock;
+  /** Records what changed for which client, in the change's transaction (notifications and webhooks subscribe). */
+  clientEvents: ClientEventLog;
   startedAt: Date;
 }
 

@@ -22,3 +22,4 @@ export * from './schema/portal-lookup-usage';
 export * from './schema/client-updates';
 export * from './schema/portal-logos';
 export * from './schema/portal-uploads';
+export * from './schema/client-events';

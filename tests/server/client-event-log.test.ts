@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+import { clientEvents } from '../../src/server/db/schema';
+import type { NewClientEvent } from '@core/client-events';
+import { createClientEventLog, type RecordedClientEvent } from '../../src/server/services/client-events/client-event-log';
+import { businessWithPortal } from '../support/sheets';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+// The event log writes in the change's own transaction and hands the events to subscribers there (the outbox).
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const at = new Date('2026-03-02T10:00:00Z');
+const eventsFor = (portalId: string, n: number): NewClientEvent[] =>
+  Array.from({ length: n }, (_, i) => ({ type: 'client.queue_moved', portalId, clientId: `c${i}`, data: { from: i + 2, to: i + 1 }, actor: { kind: 'system', job: 'queue-refresh' } }));
+
+describe('client event log', () => {
+  it('records in order, in chunks, and hands subscribers the recorded events in the same transaction', async () => {
+    const { portalId } = await businessWithPortal(t.app);
+    const log = createClientEventLog();
+    const seen: RecordedClientEvent[] = [];
+    log.subscribe('test', async (_q, events) => {
+      seen.push(...events);
+    });
+    await t.app.ctx.db.transaction((tx) => log.record(tx, eventsFor(portalId, 2500), at));
+    const rows = await t.app.ctx.db.select().from(clientEvents).where(eq(clientEvents.portalId, portalId)).orderBy(asc(clientEvents.id));
+    expect(rows).toHaveLength(2500);
+    expect(rows.map((r) => r.clientId)).toEqual(Array.from({ length: 2500 }, (_, i) => `c${i}`));
+    expect(rows[0]).toMatchObject({ type: 'client.queue_moved', actor: 'system:queue-refresh', data: { from: 2, to: 1 }, occurredAt: at, syncRunId: null });
+    expect(seen.map((e) => e.id)).toEqual(rows.map((r) => r.id));
+  });
+
+  it('a failing subscriber rolls the events back with the change', async () => {
+    const { portalId } = await businessWithPortal(t.app);
+    const log = createClientEventLog();
+    log.subscribe('fails', async () => {
+      throw new Error('outbox unavailable');
+    });
+    await expect(t.app.ctx.db.transaction((tx) => log.record(tx, eventsFor(portalId, 3), at))).rejects.toThrow('outbox unavailable');
+    expect(await t.app.ctx.db.select().from(clientEvents).where(eq(clientEvents.portalId, portalId))).toHaveLength(0);
+  });
+});
