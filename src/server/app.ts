@@ -47,6 +47,7 @@ import { registerSheetSyncJob } from './jobs/sheet-sync-job';
 import { createSettingsCache } from './services/platform-settings/settings-cache';
 import { sendGridSettingReader } from './services/platform-settings/mail-settings';
 import { createClientEventLog } from './services/client-events/client-event-log';
+import { createJobQueue } from './jobs/job-worker';
 
 export interface BuildAppOptions {
   env: Env;
@@ -118,9 +119,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   const auth = createAuth({ env, db: database.db, logger, mailer, rateStore, settings });
   const clock = options.clock ?? systemClock;
-  const ctx: AppContext = { env, database, db: database.db, logger, mailer, rateStore, settings, auth, clock, clientEvents: createClientEventLog(), startedAt: clock.now() };
+  const ctx: AppContext = { env, database, db: database.db, logger, mailer, rateStore, settings, auth, clock, clientEvents: createClientEventLog(), jobs: createJobQueue({ db: database.db, clock, logger }), startedAt: clock.now() };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
+    await ctx.jobs.stop();
     if (!options.mailer) mailer.close();
     redis?.disconnect();
   });
@@ -166,7 +168,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(clientDetailRoutes);
   await app.register(workloadRoutes);
   await app.register(analyticsRoutes);
-  if (options.startJobs ?? env.NODE_ENV !== 'test') registerSheetSyncJob(app);
+  if (options.startJobs ?? env.NODE_ENV !== 'test') {
+    registerSheetSyncJob(app);
+    app.addHook('onReady', async () => ctx.jobs.start());
+  }
 
   if (options.serveWeb !== false) await registerWebApp(app);
   return app;

@@ -5,6 +5,7 @@ import type { Env } from './env';
 import type { Mailer } from './integrations/mail/mailer';
 import type { Clock } from './lib/clock';
 import type { ClientEventLog } from './services/client-events/client-event-log';
+import type { JobQueue } from './jobs/job-worker';
 import type { RateStore } from './lib/rate-store';
 import type { SettingsCache } from './services/platform-settings/settings-cache';
 
@@ -22,6 +23,8 @@ export interface AppContext {
   clock: Clock;
   /** Records what changed for which client, in the change's transaction (notifications and webhooks subscribe). */
   clientEvents: ClientEventLog;
+  /** The durable job queue (decision 0016): kinds register handlers; work is enqueued in the change's transaction. */
+  jobs: JobQueue;
   startedAt: Date;
 }
 

@@ -23,3 +23,4 @@ export * from './schema/client-updates';
 export * from './schema/portal-logos';
 export * from './schema/portal-uploads';
 export * from './schema/client-events';
+export * from './schema/jobs';
