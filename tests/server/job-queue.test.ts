@@ -202,8 +202,8 @@ describe('job queue', () => {
     q.poke();
     await expect.poll(() => seen.length, { timeout: 10_000 }).toBe(2);
     await q.stop();
-    const [{ n }] = (await t.app.ctx.db.execute(sql`select count(*)::int as n from jobs where state = 'done'`)).rows as { n: number }[];
-    expect(n).toBe(2);
+    const counted = await t.app.ctx.db.execute(sql`select count(*)::int as n from jobs where state = 'done'`);
+    expect((counted as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(2);
     expect((await t.app.ctx.db.select().from(jobs).where(eq(jobs.state, 'running'))).length).toBe(0);
   });
 });
