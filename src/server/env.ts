@@ -2,6 +2,17 @@ import { isIP } from 'node:net';
 import fs from 'node:fs';
 import { z } from 'zod';
 
+/** `scheme://host[:port]` of an http(s) address with nothing after the host; null for anything else. */
+function originOf(text: string): string | null {
+  try {
+    const url = new URL(text);
+    const bare = (url.pathname === '/' || url.pathname === '') && !url.search && !url.hash && !url.username && !url.password;
+    return (url.protocol === 'http:' || url.protocol === 'https:') && bare ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalUrl = z.preprocess(blankToUndefined, z.url().optional());
 const optionalText = z.preprocess(blankToUndefined, z.string().trim().optional());
@@ -12,6 +23,26 @@ export const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   APP_URL: optionalUrl,
+  /**
+   * Other origins whose pages may send state-changing requests (e.g. a second address of the same install), comma-
+   * separated `scheme://host[:port]`. Read only with APP_URL set; without it, each request's own origin is accepted.
+   */
+  TRUSTED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v, ctx): string[] => {
+      const list = v.split(',').map((part) => part.trim()).filter(Boolean);
+      const origins: string[] = [];
+      for (const part of list) {
+        const origin = originOf(part);
+        if (!origin) {
+          ctx.addIssue({ code: 'custom', message: `"${part}" is not an origin: write scheme://host[:port], comma-separated` });
+          return z.NEVER;
+        }
+        origins.push(origin);
+      }
+      return origins;
+    }),
   DATABASE_URL: optionalUrl,
   DATA_DIR: z.string().default('./data'),
   BETTER_AUTH_SECRET: z.preprocess(blankToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
@@ -60,7 +91,11 @@ export const envSchema = z.object({
     .transform((v) => v !== 'false' && v !== '0'),
 });
 
-export type Env = z.infer<typeof envSchema> & { APP_URL: string };
+export type Env = z.infer<typeof envSchema> & {
+  APP_URL: string;
+  /** False when APP_URL was not given (it is then http://localhost:PORT): each request's own origin is its site. */
+  APP_URL_SET: boolean;
+};
 
 export class EnvError extends Error {}
 
@@ -80,7 +115,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
   }
   const env = result.data;
-  return { ...env, APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '') };
+  return { ...env, APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''), APP_URL_SET: env.APP_URL !== undefined };
 }
 
 /** Reads ./.env into process.env when present (variables already set win). */

@@ -6,6 +6,7 @@ import { runMigrations } from './db/migrate';
 import { seedDemo } from './db/seed/seed-demo';
 import { EnvError, loadDotEnv, loadEnv } from './env';
 import { resolveAuthSecret } from './secret';
+import { addressToOpen, listenLines } from './lib/start-address';
 
 async function main() {
   loadDotEnv();
@@ -44,8 +45,10 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
-  await app.listen({ port: env.PORT, host: env.HOST });
-  logger.info(`StatusLink is running on ${env.APP_URL}`);
+  await app.listen({ port: env.PORT, host: env.HOST, listenTextResolver: listenLines(addressToOpen(env)) });
+  if (!env.APP_URL_SET) {
+    logger.warn(`APP_URL is not set: links in e-mails point to ${env.APP_URL}. Set APP_URL to the address people open.`);
+  }
 }
 
 main().catch((err) => {

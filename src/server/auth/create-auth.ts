@@ -25,6 +25,8 @@ import { storableTimeZone } from '../services/business/time-zone';
 
 /** Header the Fastify bridge sets to the client's address (as Fastify sees it, honouring TRUST_PROXY). */
 export const CLIENT_IP_HEADER = 'x-statuslink-client-ip';
+/** Header the Fastify bridge sets to the origin the request was sent to (scheme and Host, as Fastify sees them). */
+export const SITE_ORIGIN_HEADER = 'x-statuslink-site-origin';
 
 /** How long an operator's "Login as this business" lasts. */
 export const IMPERSONATION_SECONDS = IMPERSONATION_MINUTES * 60;
@@ -152,7 +154,9 @@ export function createAuth(deps: AuthDeps) {
     baseURL: env.APP_URL,
     basePath: '/api/auth',
     secret: env.BETTER_AUTH_SECRET,
-    trustedOrigins: [env.APP_URL],
+    // The same rule as our own cross-site check (plugins/security.ts): APP_URL and TRUSTED_ORIGINS when APP_URL is
+    // set, else the origin each request was sent to (self-hosting opened by address).
+    trustedOrigins: env.APP_URL_SET ? [env.APP_URL, ...env.TRUSTED_ORIGINS] : (request) => [env.APP_URL, request?.headers.get(SITE_ORIGIN_HEADER)],
     database: drizzleAdapter(db, {
       provider: 'pg',
       transaction: true,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ForbiddenError, AppError } from '../errors';
 import { messages } from '@core/messages';
+import type { Env } from '../env';
 
 /**
  * The CSP source allowing the one inline script of the web pages: theme-init.js, which the build puts inline
@@ -70,6 +71,23 @@ export function apiSecurityHeaders(options: { https: boolean }): Record<string, 
   };
 }
 
+/** The origin a request was sent to: its scheme and Host (the proxy's, when TRUST_PROXY believes it). */
+export const requestOrigin = (req: Pick<FastifyRequest, 'protocol' | 'host'>) => `${req.protocol}://${req.host}`.toLowerCase();
+
+/**
+ * Which page origins may send state-changing requests (security item 9). With APP_URL set: its origin and the
+ * TRUSTED_ORIGINS list. Without it (self-hosting opened at http://127.0.0.1:3000 or a LAN address): the origin the
+ * request itself was sent to, so a page is trusted by the server that served it; another site's page never is
+ * (its Origin names its own host). `null` (sandboxed frames, file pages) is never trusted.
+ */
+export function ownSiteCheck(env: Pick<Env, 'APP_URL' | 'APP_URL_SET' | 'TRUSTED_ORIGINS'>): (origin: string, req: Pick<FastifyRequest, 'protocol' | 'host'>) => boolean {
+  if (env.APP_URL_SET) {
+    const allowed = new Set([new URL(env.APP_URL).origin, ...env.TRUSTED_ORIGINS]);
+    return (origin) => allowed.has(origin);
+  }
+  return (origin, req) => origin !== 'null' && origin.toLowerCase() === requestOrigin(req);
+}
+
 /** `\u0000` in JSON text, not `\\u0000` (an escaped backslash, then the letters). */
 const ESCAPED_NUL = /(?:^|[^\\])(?:\\\\)*\\u0000/;
 
@@ -129,13 +147,13 @@ export async function registerSecurity(app: FastifyInstance, webRoot: string) {
     else done();
   });
 
-  const allowedOrigins = new Set([new URL(env.APP_URL).origin]);
+  const isOwnSite = ownSiteCheck(env);
   const crossSiteRefusal = (req: FastifyRequest): AppError | null => {
     if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return null;
     const origin = req.headers.origin;
     const hasCookie = Boolean(req.headers.cookie);
     if (origin !== undefined) {
-      if (origin === 'null' || !allowedOrigins.has(origin)) return new ForbiddenError('Cross-site requests are not allowed.', 'invalid_origin');
+      if (!isOwnSite(origin, req)) return new ForbiddenError('Cross-site requests are not allowed.', 'invalid_origin');
     } else if (hasCookie) {
       return new ForbiddenError('Missing Origin header.', 'missing_origin');
     }

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CLIENT_IP_HEADER } from '../../auth/create-auth';
+import { CLIENT_IP_HEADER, SITE_ORIGIN_HEADER } from '../../auth/create-auth';
+import { requestOrigin } from '../../plugins/security';
 
 const errorShape = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 const userShape = z.object({ id: z.string(), email: z.string(), name: z.string() }).passthrough();
@@ -11,11 +12,12 @@ async function forward(app: FastifyInstance, req: FastifyRequest, reply: Fastify
   const url = new URL(req.url, app.ctx.env.APP_URL);
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
-    if (value === undefined || key === CLIENT_IP_HEADER) continue;
+    if (value === undefined || key === CLIENT_IP_HEADER || key === SITE_ORIGIN_HEADER) continue;
     if (Array.isArray(value)) for (const v of value) headers.append(key, v);
     else headers.set(key, String(value));
   }
   headers.set(CLIENT_IP_HEADER, req.ip);
+  headers.set(SITE_ORIGIN_HEADER, requestOrigin(req));
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
   if (hasBody) headers.set('content-type', 'application/json');
   headers.delete('content-length');
