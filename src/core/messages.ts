@@ -135,6 +135,7 @@ export const messages = {
     notFound: 'Portal not found.',
     businessRequired: 'A business account is needed to manage portals.',
     nameRequired: 'Portal name is required',
+    contactEmailInvalid: 'Contact email must be an e-mail address, like help@yourcompany.com',
     limitReached: (planName: string, limit: number, upgradeName: string | null, upgradeLimit: number | null) =>
       `Your ${planName} plan includes ${limit} ${limit === 1 ? 'portal' : 'portals'}. ` +
       (upgradeName

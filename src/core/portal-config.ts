@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { messages } from './messages';
 import { UPLOADED_LOGO_PATH } from './portal-logo';
+import { isEmail } from './validation/email';
 
 // A portal's configuration (spec 3: portal configuration, branding and display settings; decisions D3).
 // Colours are #RRGGBB and the logo an http(s) address, so branding cannot carry script or CSS (security 19).
@@ -18,6 +20,14 @@ export const logoUrlSchema = z
 
 const text = (max: number) => z.string().trim().max(max);
 
+/**
+ * The portal's contact address, or empty: an e-mail address and nothing else (clients see it as a mailto: link;
+ * no line breaks, quotes, brackets or a scheme such as `javascript:` in front).
+ */
+export const contactEmailSchema = text(254).refine((v) => v === '' || (isEmail(v) && !/[\s<>"'(),;:\\[\]]/.test(v)), {
+  error: messages.portals.contactEmailInvalid,
+});
+
 /** Each field's schema, without defaults. */
 const fields = {
   companyName: text(120),
@@ -30,7 +40,7 @@ const fields = {
   fontFamily: text(60),
   logoUrl: logoUrlSchema,
   address: text(300),
-  contactEmail: text(254),
+  contactEmail: contactEmailSchema,
   contactPhone: text(60),
   showEstimatedCompletion: z.boolean(),
   /** The spec's name; it shows or hides the queue position (and the queue insight) on the portal. */

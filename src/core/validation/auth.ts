@@ -129,6 +129,17 @@ export function signupRequestSchemaFor(policy: PasswordPolicy) {
 export const signupRequestSchema = signupRequestSchemaFor(basePasswordPolicy);
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 
+/**
+ * What an account may change about itself through better-auth's update-user: its name (trimmed, required when
+ * given) and picture address. Anything else (an e-mail, a role, a number where the name goes) is refused.
+ */
+export const userUpdateSchema = z
+  .object({
+    name: requiredText(messages.signup.ownerNameRequired).optional(),
+    image: z.string().trim().max(2000).nullable().optional(),
+  })
+  .strict();
+
 /** Sign-in: both fields required, one message 'Please enter both email and password' on the form (path []). */
 export const loginSchema = z
   .object({

@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { messages } from '@core/messages';
-import { IMPERSONATION_MINUTES, type PasswordPolicy, passwordSchema, RESET_LINK_MINUTES, signupRequestSchemaFor } from '@core/validation/auth';
+import { IMPERSONATION_MINUTES, type PasswordPolicy, passwordSchema, RESET_LINK_MINUTES, signupRequestSchemaFor, userUpdateSchema } from '@core/validation/auth';
 import type { Db } from '../db/client';
 import { accounts, activityEvents, businessProfiles, sessions, twoFactors, users, verifications } from '../db/schema';
 import type { Env } from '../env';
@@ -347,6 +347,11 @@ export function createAuth(deps: AuthDeps) {
             const s = await settings.get();
             assertPasswordAllowed(body.newPassword, s);
             return;
+          }
+          case '/update-user': {
+            const parsed = userUpdateSchema.safeParse(body);
+            if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid profile', 'VALIDATION_ERROR');
+            return { context: { ...ctx, body: parsed.data } };
           }
           case '/change-password': {
             const s = await settings.get();

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ForbiddenError, AppError } from '../errors';
 import { messages } from '@core/messages';
 import type { Env } from '../env';
+import { jsonBodyMessages, jsonBodyProblem } from '../lib/json-body-check';
 
 /**
  * The CSP source allowing the one inline script of the web pages: theme-init.js, which the build puts inline
@@ -88,8 +89,6 @@ export function ownSiteCheck(env: Pick<Env, 'APP_URL' | 'APP_URL_SET' | 'TRUSTED
   return (origin, req) => origin !== 'null' && origin.toLowerCase() === requestOrigin(req);
 }
 
-/** `\u0000` in JSON text, not `\\u0000` (an escaped backslash, then the letters). */
-const ESCAPED_NUL = /(?:^|[^\\])(?:\\\\)*\\u0000/;
 
 /** What a request with the wrong body type is told: a CSV route wants the file, every other route JSON. */
 export function unsupportedBodyMessage(req: FastifyRequest): string {
@@ -127,14 +126,16 @@ export async function registerSecurity(app: FastifyInstance, webRoot: string) {
   const apiHeaders = apiSecurityHeaders({ https });
   // Objects built once: set on every response before anything else runs (routes may override one, as the
   // uploaded-logo route does). Helmet rebuilt its policy on each request, a fifth of the portal lookup's cost.
-  // JSON bodies as Fastify reads them (prototype poisoning refused), and no NUL in any string: PostgreSQL cannot
-  // store one in text, so it would end as a 500 deep in a query; it is a 400 here, for every route at once.
+  // JSON bodies as Fastify reads them (prototype poisoning refused), after one pass that refuses what no route can
+  // take (lib/json-body-check.ts): deep nesting, NUL, lone surrogates, numbers beyond the double range. Each would
+  // otherwise end as a 500 deep in a query or a serialiser; it is a 400 here, for every route at once.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     const text = body as string;
-    if (text.includes('\0') || ESCAPED_NUL.test(text)) {
-      done(new AppError(400, 'bad_request', 'The request holds a NUL character, which no field accepts.'), undefined);
+    const problem = jsonBodyProblem(text);
+    if (problem) {
+      done(new AppError(400, 'bad_request', jsonBodyMessages[problem]), undefined);
       return;
     }
     parseJson(req, text, done);
