@@ -16,6 +16,7 @@ import { OneLineRequestLog, serializeRequest } from './lib/request-log';
 import { registerErrorHandler } from './plugins/error-handler';
 import { trustProxyOption } from './env';
 import { registerRequestContext } from './lib/request-context';
+import { registerImpersonationAudit } from './plugins/impersonation-audit';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { registerWebApp, webDist } from './plugins/web-app';
@@ -129,6 +130,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   registerErrorHandler(app);
   registerRequestContext(app);
+  registerImpersonationAudit(app);
   await registerSecurity(app, webDist);
   await registerRateLimit(app, redis);
   registerRequestMetrics(app);

@@ -179,7 +179,7 @@ describe('login as this business', () => {
     expect((await activity('admin.impersonation_started')).some((e) => e.businessId === id && e.actorUserId === op.id)).toBe(true);
     expect((await activity('admin.impersonation_stopped')).some((e) => e.businessId === id && e.actorUserId === op.id)).toBe(true);
     const log = (await send(t.app, 'GET', `/api/admin/activity?type=portal.created&businessId=${id}`, back)).json();
-    expect(log.items[0].description).toMatch(new RegExp(`, done by ${op.email.replace(/[.+]/g, '\\$&')} signed in as the business$`));
+    expect(log.items[0].description).toMatch(new RegExp(`, done by Dana Owner \\(${op.email.replace(/[.+]/g, '\\$&')}\\) signed in as the business$`));
     // Looking for what the operator did finds it too.
     const byOperator = (await send(t.app, 'GET', `/api/admin/activity?type=portal.created&actor=${encodeURIComponent(op.email)}`, back)).json();
     expect(byOperator.items.map((i: { businessId: string }) => i.businessId)).toContain(id);
@@ -247,12 +247,12 @@ describe('audit rows written during an impersonated request', () => {
     const { withRequestContext } = await import('../../src/server/lib/request-context');
     const owner = await signUp(t.app, { companyName: 'Acted For Co' });
     const other = await signUp(t.app, { companyName: 'Bystander Co' });
-    await withRequestContext({ impersonation: { operatorUserId: 'op-1', ownerUserId: owner.user.id } }, async () => {
+    await withRequestContext({ impersonation: { operatorUserId: 'op-1', operatorName: 'Olivia Operator', ownerUserId: owner.user.id }, operatorAudited: false }, async () => {
       await recordActivity(t.app.ctx.db, { type: 'test.owner_row', actorUserId: owner.user.id });
       await recordActivity(t.app.ctx.db, { type: 'test.other_row', actorUserId: other.user.id });
       await recordActivity(t.app.ctx.db, { type: 'test.system_row' });
     });
-    expect((await activity('test.owner_row'))[0]!.detail).toEqual({ impersonatedBy: 'op-1' });
+    expect((await activity('test.owner_row'))[0]!.detail).toEqual({ impersonatedBy: 'op-1', operatorName: 'Olivia Operator' });
     expect((await activity('test.other_row'))[0]!.detail).toEqual({});
     expect((await activity('test.system_row'))[0]!.detail).toEqual({});
   });

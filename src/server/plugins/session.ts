@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ForbiddenError, UnauthorizedError } from '../errors';
 import type { SessionUser } from '../context';
-import { currentRequestContext } from '../lib/request-context';
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema';
+import { contextOf, currentRequestContext, type RequestContext } from '../lib/request-context';
 import { messages } from '@core/messages';
 
 function toHeaders(req: FastifyRequest): Headers {
@@ -12,6 +14,12 @@ function toHeaders(req: FastifyRequest): Headers {
     else headers.set(key, String(value));
   }
   return headers;
+}
+
+/** The operator behind an impersonation session, by name (as the activity log shows them). */
+async function impersonationOf(req: FastifyRequest, operatorUserId: string, ownerUserId: string): Promise<RequestContext['impersonation']> {
+  const [operator] = await req.server.ctx.db.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, operatorUserId));
+  return { operatorUserId, operatorName: operator?.name || operator?.email || 'A platform operator', ownerUserId };
 }
 
 /** Loads the session from the cookie (refreshing it when due) into req.sessionUser; null if none. */
@@ -33,9 +41,10 @@ export async function loadSession(req: FastifyRequest, reply: FastifyReply): Pro
     sessionId: session.id,
     impersonatedBy: session.impersonatedBy ?? null,
   };
-  // Audit rows written during this request name the operator acting as the business (record-activity.ts).
-  const context = currentRequestContext();
-  if (context) context.impersonation = req.sessionUser.impersonatedBy ? { operatorUserId: req.sessionUser.impersonatedBy, ownerUserId: req.sessionUser.id } : null;
+  // Audit rows written during this request name the operator acting as the business (record-activity.ts, and
+  // impersonation-audit.ts for requests that write none).
+  const context = contextOf(req) ?? currentRequestContext();
+  if (context) context.impersonation = req.sessionUser.impersonatedBy ? await impersonationOf(req, req.sessionUser.impersonatedBy, req.sessionUser.id) : null;
   return req.sessionUser;
 }
 

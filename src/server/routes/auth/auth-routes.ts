@@ -3,12 +3,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { CLIENT_IP_HEADER, SITE_ORIGIN_HEADER } from '../../auth/create-auth';
 import { requestOrigin } from '../../plugins/security';
+import { loadSession } from '../../plugins/session';
 
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const errorShape = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
 const userShape = z.object({ id: z.string(), email: z.string(), name: z.string() }).passthrough();
 
 /** Hands a request to better-auth and maps its answer back, errors in our one shape. */
 async function forward(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply) {
+  // A change made with a session: read it first, so that an operator's "Login as this business" is known to the
+  // audit (plugins/impersonation-audit.ts) before better-auth changes or ends the session.
+  if (!READS.has(req.method) && req.headers.cookie?.includes('session_token=')) await loadSession(req, reply);
   const url = new URL(req.url, app.ctx.env.APP_URL);
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {

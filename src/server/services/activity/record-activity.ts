@@ -24,6 +24,7 @@ export async function recordActivity(db: Db | Tx, input: ActivityInput): Promise
     actorUserId: input.actorUserId ?? null,
     businessId: input.businessId ?? null,
     ipAddress: input.ipAddress ?? null,
-    detail: byOperator ? { ...detail, impersonatedBy: impersonation.operatorUserId } : detail,
+    detail: byOperator ? { ...detail, impersonatedBy: impersonation.operatorUserId, operatorName: impersonation.operatorName } : detail,
   });
+  if (byOperator) currentRequestContext()!.operatorAudited = true;
 }

@@ -16,6 +16,7 @@ export const activityTypeLabels: Record<string, string> = {
   'admin.password_link_sent': 'Password link sent',
   'admin.impersonation_started': 'Impersonation started',
   'admin.impersonation_stopped': 'Impersonation ended',
+  'admin.impersonated_action': 'Change made as the business',
   'admin.settings_changed': 'Settings changed',
   'admin.email_template_saved': 'E-mail template saved',
   'admin.email_template_reset': 'E-mail template reset',
@@ -28,6 +29,16 @@ export const activityTypeLabels: Record<string, string> = {
   'email.monthly_report_sent': 'Monthly report sent',
   'business.profile_updated': 'Business profile edited',
 };
+
+/** What a request made during "Login as this business" did, for the paths worth a word of their own. */
+const impersonatedActions: Record<string, string> = {
+  '/api/auth/update-user': "Changed the owner's name or picture",
+  '/api/auth/revoke-sessions': "Ended the owner's sessions",
+  '/api/auth/revoke-other-sessions': "Ended the owner's other sessions",
+  '/api/auth/revoke-session': 'Ended a session of the owner',
+  '/api/auth/sign-out': 'Signed out',
+};
+const impersonatedActionText = (path: string) => impersonatedActions[path] ?? 'Made a change';
 
 const str = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));
 
@@ -46,7 +57,9 @@ export function describeActivity(input: {
 }): string {
   const line = describeEvent(input);
   if (typeof input.detail.impersonatedBy !== 'string') return line;
-  return `${line}, done by ${input.operatorEmail ?? 'a platform operator'} signed in as the business`;
+  const name = str(input.detail.operatorName);
+  const operator = name && input.operatorEmail && name !== input.operatorEmail ? `${name} (${input.operatorEmail})` : name || input.operatorEmail || 'a platform operator';
+  return `${line}, done by ${operator} signed in as the business`;
 }
 
 function describeEvent(input: Parameters<typeof describeActivity>[0]): string {
@@ -104,6 +117,8 @@ function describeEvent(input: Parameters<typeof describeActivity>[0]): string {
       return `Trial ended e-mail sent to ${business || 'a business'}`;
     case 'email.monthly_report_sent':
       return `Monthly report${typeof detail.occasion === 'string' ? ` for ${detail.occasion}` : ''} sent to ${business || 'a business'}`;
+    case 'admin.impersonated_action':
+      return `${impersonatedActionText(str(detail.path))} for ${business || 'a business'} (${str(detail.method)} ${str(detail.path)}, answered ${str(detail.status)})`;
     case 'business.profile_updated':
       return `${who || 'The owner'} edited the profile of ${business || 'a business'}${Array.isArray(detail.changed) && detail.changed.length ? ` (${(detail.changed as string[]).join(', ')})` : ''}`;
     default:

@@ -1,5 +1,6 @@
 import { getCurrentAdapter, runWithTransaction } from '@better-auth/core/context';
 import type { Auth } from '../../auth/create-auth';
+import { currentRequestContext } from '../../lib/request-context';
 import type { ActivityInput } from '../activity/record-activity';
 
 /** What the route passes on: the operator's (or the impersonated session's) request headers and the audit row. */
@@ -36,6 +37,9 @@ async function withAudit(change: SessionChange, call: () => Promise<AuthResult>)
         createdAt: new Date(),
       },
     });
+    // This row names the operator: no generic one after the answer (plugins/impersonation-audit.ts).
+    const context = currentRequestContext();
+    if (context) context.operatorAudited = true;
     return result.headers;
   });
 }
