@@ -1,4 +1,5 @@
-// Plans, prices and limits (spec sections 3 and 9, decisions D5).
+// Plans, prices and limits (spec sections 3 and 9, decisions D5). What each plan includes beyond its limits:
+// plan-features.ts; the lists and the comparison table shown for them: plan-comparison.ts.
 
 /** Every plan id, in display order. */
 export const planIds = ['starter', 'professional', 'business', 'enterprise'] as const;
@@ -29,7 +30,6 @@ export interface Plan {
   /** Portals allowed; null means unlimited. */
   portals: number | null;
   description: string;
-  features: string[];
 }
 
 /** The four plans keyed by id. */
@@ -42,12 +42,6 @@ export const plans: Record<PlanId, Plan> = {
     searchesPerMonth: 500,
     portals: 1,
     description: 'For freelancers and small teams getting started with a client portal.',
-    features: [
-      'Single client portal',
-      '500 searches per month',
-      'Unlimited status lookups',
-      'Basic customization',
-    ],
   },
   professional: {
     id: 'professional',
@@ -57,7 +51,6 @@ export const plans: Record<PlanId, Plan> = {
     searchesPerMonth: 2500,
     portals: 5,
     description: 'For growing businesses that want their own branding and insight.',
-    features: ['Up to 5 client portals', '2,500 searches per month', 'Custom branding', 'Basic analytics'],
   },
   business: {
     id: 'business',
@@ -67,13 +60,6 @@ export const plans: Record<PlanId, Plan> = {
     searchesPerMonth: 10000,
     portals: null,
     description: 'For established firms serving many clients under their own brand.',
-    features: [
-      'Unlimited client portals',
-      '10,000 searches per month',
-      'White-label option',
-      'Custom domain (coming soon)',
-      'Priority support',
-    ],
   },
   enterprise: {
     id: 'enterprise',
@@ -83,13 +69,6 @@ export const plans: Record<PlanId, Plan> = {
     searchesPerMonth: null,
     portals: null,
     description: 'Custom pricing, dedicated cloud or a self-hosted licence, by contacting sales.',
-    features: [
-      'Unlimited client portals',
-      'Unlimited searches',
-      'White-label; custom domain (coming soon)',
-      'API access (coming soon)',
-      'Dedicated cloud or perpetual self-hosted licence',
-    ],
   },
 };
 

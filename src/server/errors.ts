@@ -1,4 +1,4 @@
-import { PLAN_FEATURE_ERROR, planFeatureMessage, type PlanSwitch } from '@core/plan-features';
+import { PLAN_FEATURE_ERROR, planFeatureMessage, type PlanFeature } from '@core/plan-features';
 
 /** The few error classes services throw; mapped once to `{ error: { code, message } }` by the error handler. */
 export class AppError extends Error {
@@ -49,7 +49,7 @@ export class UnavailableError extends AppError {
 
 /** A feature outside the business's plan (D12): 403 `plan_feature`, the message naming the plan to upgrade to. */
 export class PlanFeatureError extends ForbiddenError {
-  constructor(readonly feature: PlanSwitch) {
+  constructor(readonly feature: PlanFeature) {
     super(planFeatureMessage(feature), PLAN_FEATURE_ERROR);
   }
 }

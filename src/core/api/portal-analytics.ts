@@ -10,6 +10,9 @@ const count = z.number().int();
 
 export const portalAnalyticsSchema = z.object({
   portalId: z.string(),
+  level: z
+    .enum(['basic', 'full'])
+    .describe("The plan's analytics: basic = totals and status breakdown (newClients, avgDaysToComplete and lookups are null); full = everything"),
   days: z.union(analyticsPeriods.map((d) => z.literal(d)) as [z.ZodLiteral<7>, z.ZodLiteral<30>, z.ZodLiteral<90>]),
   timeZone: z.string().describe("The business's time zone, in which days are counted"),
   from: z.iso.date().describe('First day of the period'),
@@ -23,15 +26,18 @@ export const portalAnalyticsSchema = z.object({
   pending: count,
   cancelled: count,
   other: count,
-  newClients: count.describe('Current clients first seen (imported) in the period'),
-  avgDaysToComplete: z.number().nullable().describe('Mean days from first seen to the recorded completion, one decimal; null: not enough data'),
+  newClients: count.nullable().describe('Current clients first seen (imported) in the period; null on basic analytics'),
+  avgDaysToComplete: z.number().nullable().describe('Mean days from first seen to the recorded completion, one decimal; null: not enough data, or basic analytics'),
   completionsMeasured: count.describe('Completions the average is computed from'),
   statusBreakdown: z.array(z.object({ status: z.string(), count, percent: count })),
-  lookups: z.object({
-    total: count,
-    misses: count,
-    days: z.array(z.object({ day: z.iso.date(), lookups: count, misses: count })).describe('Every day of the period, oldest first'),
-  }),
+  lookups: z
+    .object({
+      total: count,
+      misses: count,
+      days: z.array(z.object({ day: z.iso.date(), lookups: count, misses: count })).describe('Every day of the period, oldest first'),
+    })
+    .nullable()
+    .describe('null on basic analytics'),
 });
 
 export type PortalAnalytics = z.infer<typeof portalAnalyticsSchema>;

@@ -20,6 +20,10 @@ export const publicPortalSchema = z.object({
       show: z.object({ position: z.boolean(), estimatedCompletion: z.boolean(), notes: z.boolean(), progressBar: z.boolean() }),
       allowClientUpdates: z.boolean(),
       requireVerification: z.boolean(),
+      poweredBy: z
+        .object({ name: z.string(), url: z.string() })
+        .nullable()
+        .describe("The platform's name and home page, shown small beside the business's own footer; null on white-label plans"),
     })
     .optional(),
   demo: z

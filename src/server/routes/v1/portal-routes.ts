@@ -86,15 +86,15 @@ export async function portalRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['portals'],
-        summary: 'Renames a portal or changes its sync interval, date order, configuration or workload settings',
+        summary: 'Renames a portal or changes its sync interval, date order, configuration or workload settings (403 plan_feature: full branding outside the plan)',
         params: portalIdParams,
         body: updatePortalBody,
-        response: { 200: portalSchema, 400: errorShape, 401: errorShape, 404: errorShape },
+        response: { 200: portalSchema, 400: errorShape, 401: errorShape, 403: errorShape, 404: errorShape },
       },
     },
     async (req) => {
       const business = await sessionBusiness(req);
-      const { portal, queueStale } = await updatePortal(app.ctx.db, business.id, req.params.portalId, req.body, {
+      const { portal, queueStale } = await updatePortal(app.ctx.db, business, req.params.portalId, req.body, {
         userId: req.sessionUser!.id,
         ipAddress: req.ip,
       });

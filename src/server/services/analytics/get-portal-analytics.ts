@@ -5,7 +5,9 @@ import { zoneOrUtc } from '@core/validation/auth';
 import { classifyStatus, completionRate, displayStatus } from '@core/status';
 import type { AppContext } from '../../context';
 import { clients, clientStatusHistory, portalLookupDaily } from '../../db/schema';
+import { planAllows } from '@core/plan-features';
 import type { BusinessProfile } from '../business/get-business-by-user';
+import { businessPlanId, requirePlanFeature } from '../business/plan-access';
 import { getPortalRow } from '../portals/get-portal';
 import { usageMeterFor } from '../usage/usage-meter';
 import { todayIn } from '../usage/usage-month';
@@ -31,10 +33,15 @@ const jsonList = (values: string[]) => sql`(select jsonb_array_elements_text(${J
  *   completed when first imported is completed when first seen.
  * - Avg. Time: days from first seen to that recorded change, over the period's completions that have one.
  * - Lookups: the portal's lookups per day of the period.
+ *
+ * By plan (D12): none without analytics (403 plan_feature); basic analytics answer the totals and the status
+ * breakdown only (Avg. Time, new clients and lookups null).
  */
 export async function getPortalAnalytics(ctx: Ctx, business: BusinessProfile, portalId: string, days: AnalyticsPeriod): Promise<PortalAnalytics> {
   const { db } = ctx;
   const portal = await getPortalRow(db, business.id, portalId);
+  requirePlanFeature(business, 'analytics');
+  const full = planAllows(businessPlanId(business), 'fullAnalytics');
   const timeZone = zoneOrUtc(business.timeZone);
   const to = todayIn(timeZone);
   const from = addCalendarDays(to, -(days - 1));
@@ -73,6 +80,7 @@ export async function getPortalAnalytics(ctx: Ctx, business: BusinessProfile, po
 
   const view: PortalAnalytics = {
     portalId: portal.id,
+    level: full ? 'full' : 'basic',
     days,
     timeZone,
     from,
@@ -86,18 +94,19 @@ export async function getPortalAnalytics(ctx: Ctx, business: BusinessProfile, po
     pending: 0,
     cancelled: 0,
     other: 0,
-    newClients: 0,
+    newClients: null,
     avgDaysToComplete: null,
     completionsMeasured: 0,
     statusBreakdown: [],
-    lookups: { total: 0, misses: 0, days: [] },
+    lookups: null,
   };
   const breakdown = new Map<string, number>();
   let seconds = 0;
+  let newClients = 0;
   for (const g of groups) {
     const n = Number(g.n);
     view.totalClients += n;
-    view.newClients += Number(g.new_n);
+    newClients += Number(g.new_n);
     view.completionsMeasured += Number(g.measured);
     seconds += Number(g.seconds ?? 0);
     const cls = classifyStatus(g.status);
@@ -110,17 +119,30 @@ export async function getPortalAnalytics(ctx: Ctx, business: BusinessProfile, po
     breakdown.set(key, (breakdown.get(key) ?? 0) + n);
   }
   view.completionRate = completionRate(view.completed, view.totalClients);
-  if (view.completionsMeasured > 0) view.avgDaysToComplete = Math.round((seconds / view.completionsMeasured / DAY_SECONDS) * 10) / 10;
   view.statusBreakdown = [...breakdown]
     .map(([status, count]) => ({ status, count, percent: completionRate(count, view.totalClients) }))
     .sort((a, b) => b.count - a.count || a.status.localeCompare(b.status));
+  if (!full) {
+    view.completionsMeasured = 0;
+    return view;
+  }
+  view.newClients = newClients;
+  if (view.completionsMeasured > 0) view.avgDaysToComplete = Math.round((seconds / view.completionsMeasured / DAY_SECONDS) * 10) / 10;
+  view.lookups = await lookupsByDay(ctx, business.id, portal.id, from, to);
+  return view;
+}
+
+/** The portal's lookups and misses on each day from `from` to `to` (full analytics). */
+async function lookupsByDay(ctx: Ctx, businessId: string, portalId: string, from: string, to: string): Promise<NonNullable<PortalAnalytics['lookups']>> {
+  const { db } = ctx;
+  const out: NonNullable<PortalAnalytics['lookups']> = { total: 0, misses: 0, days: [] };
 
   // Lookups counted in memory are written first, so the chart includes the latest ones.
   await usageMeterFor(ctx).flush();
   const lookupRows = await db
     .select({ day: portalLookupDaily.day, lookups: sum(portalLookupDaily.lookups).mapWith(Number), misses: sum(portalLookupDaily.misses).mapWith(Number) })
     .from(portalLookupDaily)
-    .where(and(eq(portalLookupDaily.businessId, business.id), eq(portalLookupDaily.portalId, portal.id), gte(portalLookupDaily.day, from), lte(portalLookupDaily.day, to)))
+    .where(and(eq(portalLookupDaily.businessId, businessId), eq(portalLookupDaily.portalId, portalId), gte(portalLookupDaily.day, from), lte(portalLookupDaily.day, to)))
     .groupBy(portalLookupDaily.day)
     .orderBy(asc(portalLookupDaily.day));
   const byDay = new Map(lookupRows.map((r) => [r.day, r]));
@@ -130,9 +152,9 @@ export async function getPortalAnalytics(ctx: Ctx, business: BusinessProfile, po
     const hit = byDay.get(day);
     const lookups = hit?.lookups ?? 0;
     const misses = hit?.misses ?? 0;
-    view.lookups.days.push({ day, lookups, misses });
-    view.lookups.total += lookups;
-    view.lookups.misses += misses;
+    out.days.push({ day, lookups, misses });
+    out.total += lookups;
+    out.misses += misses;
   }
-  return view;
+  return out;
 }

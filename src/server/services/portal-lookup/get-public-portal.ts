@@ -1,7 +1,10 @@
 import { eq } from 'drizzle-orm';
+import { brandingForPlan, planHas } from '@core/plan-features';
+import { defaultPortalConfig } from '@core/portal-config';
 import type { AppContext } from '../../context';
 import { businessProfiles, portals } from '../../db/schema';
 import { DEMO_ACCESS_CLIENT_NAME, DEMO_ACCESS_TOKEN, DEMO_PORTAL_ID, demoSamples, type DemoSample } from '../../db/seed/demo-business';
+import { businessPlanId } from '../business/plan-access';
 import { portalSettings } from './portal-settings';
 
 /** The branding and display settings of a portal, as anyone may read them: no client and no owner data. */
@@ -19,6 +22,8 @@ export interface PublicPortalConfig {
   show: { position: boolean; estimatedCompletion: boolean; notes: boolean; progressBar: boolean };
   allowClientUpdates: boolean;
   requireVerification: boolean;
+  /** The platform's name and home page, shown small beside the business's footer; null on white-label plans. */
+  poweredBy: { name: string; url: string } | null;
 }
 
 export type PublicPortalState = 'ready' | 'no_data' | 'unavailable';
@@ -35,7 +40,7 @@ export interface PublicPortalView {
 }
 
 /** The public configuration of a portal, or null when there is no such portal. */
-export async function getPublicPortal(ctx: Pick<AppContext, 'db' | 'settings'>, portalId: string): Promise<PublicPortalView | null> {
+export async function getPublicPortal(ctx: Pick<AppContext, 'db' | 'settings' | 'env'>, portalId: string): Promise<PublicPortalView | null> {
   const [row] = await ctx.db
     .select({
       id: portals.id,
@@ -45,6 +50,7 @@ export async function getPublicPortal(ctx: Pick<AppContext, 'db' | 'settings'>, 
       lastSyncedAt: portals.lastSyncedAt,
       businessStatus: businessProfiles.status,
       businessName: businessProfiles.companyName,
+      plan: businessProfiles.plan,
     })
     .from(portals)
     .innerJoin(businessProfiles, eq(businessProfiles.id, portals.businessId))
@@ -52,7 +58,9 @@ export async function getPublicPortal(ctx: Pick<AppContext, 'db' | 'settings'>, 
   if (!row) return null;
   const platformName = (await ctx.settings.get()).general.platformName;
   if (row.businessStatus === 'suspended') return { portalId: row.id, state: 'unavailable', platformName };
-  const { config: c } = portalSettings(row.id, row.updatedAt, row.config, row.workloadSettings);
+  const plan = businessPlanId({ plan: row.plan });
+  // What the plan lacks is not shown; what was saved stays for an upgrade (D12).
+  const c = brandingForPlan(plan, portalSettings(row.id, row.updatedAt, row.config, row.workloadSettings).config, defaultPortalConfig());
   const view: PublicPortalView = {
     portalId: row.id,
     state: row.lastSyncedAt === null ? 'no_data' : 'ready',
@@ -71,6 +79,7 @@ export async function getPublicPortal(ctx: Pick<AppContext, 'db' | 'settings'>, 
       show: { position: c.showPriority, estimatedCompletion: c.showEstimatedCompletion, notes: c.showNotes, progressBar: c.showProgressBar },
       allowClientUpdates: c.allowClientUpdates,
       requireVerification: c.requireVerification,
+      poweredBy: planHas(plan, 'whiteLabel') ? null : { name: platformName, url: `${ctx.env.APP_URL}/` },
     },
   };
   if (row.id === DEMO_PORTAL_ID) {

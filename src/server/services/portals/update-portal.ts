@@ -1,10 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { readPortalConfig, type PortalConfigPatch } from '@core/portal-config';
+import { lockedBrandingChanges } from '@core/plan-features';
+import { defaultPortalConfig, readPortalConfig, type PortalConfigPatch } from '@core/portal-config';
 import type { DateOrder } from '@core/sheet-values';
 import type { WorkloadSettings } from '@core/workload-settings';
 import type { Db } from '../../db/client';
 import { portals } from '../../db/schema';
 import { recordActivity } from '../activity/record-activity';
+import { businessPlanId } from '../business/plan-access';
+import { PlanFeatureError } from '../../errors';
 import { readWorkloadSettings } from '../sheet-sync/run-sync';
 import { countActiveClients, getPortalRow } from './get-portal';
 import { toPortalView, type PortalView } from './portal-view';
@@ -20,16 +23,21 @@ export interface PortalChanges {
 
 /**
  * Renames a portal or changes its settings. A changed workload setting or date order marks the stored queue
- * estimates stale (queue_computed_for = null); the scheduler recomputes them under the portal's lease.
+ * estimates stale (queue_computed_for = null); the scheduler recomputes them under the portal's lease. A change to a
+ * full-branding field on a plan with basic branding is refused (403 plan_feature); what was saved stays.
  */
 export async function updatePortal(
   db: Db,
-  businessId: string,
+  business: { id: string; plan: string },
   portalId: string,
   changes: PortalChanges,
   actor: { userId: string; ipAddress?: string | null },
 ): Promise<{ portal: PortalView; queueStale: boolean }> {
+  const businessId = business.id;
   const before = await getPortalRow(db, businessId, portalId);
+  if (changes.config !== undefined && lockedBrandingChanges(businessPlanId(business), readPortalConfig(before.config), changes.config, defaultPortalConfig()).length > 0) {
+    throw new PlanFeatureError('customBranding');
+  }
   const set: Partial<typeof portals.$inferInsert> = { updatedAt: new Date() };
   if (changes.name !== undefined) set.name = changes.name.trim();
   if (changes.syncIntervalMinutes !== undefined) {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ArrowLeftIcon, BarChart3Icon, CheckCircle2Icon, LoaderIcon, TimerIcon, UsersIcon } from 'lucide-react';
+import { ArrowLeftIcon, BarChart3Icon, CheckCircle2Icon, ClockIcon, LoaderIcon, TimerIcon, UsersIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { EmptyState } from '@web/components/empty-state';
@@ -11,6 +11,9 @@ import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
 import type { AnalyticsPeriod, PortalAnalytics } from '@core/api/portal-analytics';
+import { planAllows } from '@core/plan-features';
+import { useBusinessPlan } from '@web/features/billing/api/use-business-plan';
+import { isPlanFeatureError, PlanFeatureNotice, UpgradeCard } from '@web/features/billing/components/upgrade-card';
 import { analyticsQueryOptions } from '@web/features/analytics/api/analytics';
 import { InsightsList } from '@web/features/analytics/components/insights-list';
 import { LookupsChart } from '@web/features/analytics/components/lookups-chart';
@@ -30,10 +33,14 @@ export function AnalyticsPage() {
   const current = useCurrentPortal();
   const portal = current.portal;
   const [days, setDays] = useState<AnalyticsPeriod>(30);
-  const ready = Boolean(portal && current.hasSource);
+  const plan = useBusinessPlan();
+  // A plan without portal analytics sees what the upgrade adds, not an error (D12).
+  const included = plan === undefined || planAllows(plan, 'analytics');
+  const ready = Boolean(portal && current.hasSource && included);
 
   let body: ReactNode;
-  if (current.query.isPending) body = <LoadingState label="Loading your analytics..." />;
+  if (plan && !included) body = <UpgradeCard feature="analytics" plan={plan} />;
+  else if (current.query.isPending) body = <LoadingState label="Loading your analytics..." />;
   else if (current.query.isError) body = <LoadError title="Could not load your analytics" error={current.query.error} onRetry={() => current.query.refetch()} />;
   else if (!portal || !current.hasSource) {
     body = (
@@ -69,7 +76,9 @@ const formatDay = (iso: string) => {
 
 function AnalyticsFigures({ portalId, days }: { portalId: string; days: AnalyticsPeriod }) {
   const analytics = useQuery(analyticsQueryOptions(portalId, days));
+  const plan = useBusinessPlan();
   if (analytics.isPending) return <LoadingState label="Loading your analytics..." />;
+  if (analytics.isError && !analytics.data && isPlanFeatureError(analytics.error)) return <PlanFeatureNotice error={analytics.error} />;
   if (analytics.isError && !analytics.data) return <LoadError title="Could not load your analytics" error={analytics.error} onRetry={() => analytics.refetch()} />;
   const a = analytics.data;
   // The previous period's figures stay on screen, dimmed, until the new ones arrive.
@@ -97,17 +106,21 @@ function AnalyticsFigures({ portalId, days }: { portalId: string; days: Analytic
             icon={<CheckCircle2Icon aria-hidden="true" className="size-5 text-green-600 dark:text-green-400" />}
           />
           <Tile label="In Progress" value={a.inProgress.toLocaleString()} icon={<LoaderIcon aria-hidden="true" className="size-5 text-blue-600 dark:text-blue-400" />} />
-          <Tile
-            label="Avg. Time"
-            value={a.avgDaysToComplete === null ? 'Not enough data' : formatDays(a.avgDaysToComplete)}
-            small={a.avgDaysToComplete === null}
-            detail={
-              a.avgDaysToComplete === null
-                ? 'No status change to completed recorded in this period'
-                : `From first seen to completed, over ${a.completionsMeasured.toLocaleString()} ${a.completionsMeasured === 1 ? 'project' : 'projects'}`
-            }
-            icon={<TimerIcon aria-hidden="true" className="size-5 text-purple-600 dark:text-purple-400" />}
-          />
+          {a.level === 'full' ? (
+            <Tile
+              label="Avg. Time"
+              value={a.avgDaysToComplete === null ? 'Not enough data' : formatDays(a.avgDaysToComplete)}
+              small={a.avgDaysToComplete === null}
+              detail={
+                a.avgDaysToComplete === null
+                  ? 'No status change to completed recorded in this period'
+                  : `From first seen to completed, over ${a.completionsMeasured.toLocaleString()} ${a.completionsMeasured === 1 ? 'project' : 'projects'}`
+              }
+              icon={<TimerIcon aria-hidden="true" className="size-5 text-purple-600 dark:text-purple-400" />}
+            />
+          ) : (
+            <Tile label="Pending" value={a.pending.toLocaleString()} icon={<ClockIcon aria-hidden="true" className="size-5 text-amber-600 dark:text-amber-400" />} />
+          )}
         </div>
 
         {a.totalClients === 0 ? (
@@ -134,18 +147,22 @@ function AnalyticsFigures({ portalId, days }: { portalId: string; days: Analytic
           </div>
         )}
 
-        <Card>
-          <CardHeader>
-            <CardTitle>Portal Lookups</CardTitle>
-            <CardDescription>
-              Searches your clients made on your portal each day: <span className="font-medium text-foreground" data-testid="lookups-total">{a.lookups.total.toLocaleString()}</span> in
-              this period.
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            <LookupsChart lookups={a.lookups} />
-          </CardContent>
-        </Card>
+        {a.lookups ? (
+          <Card>
+            <CardHeader>
+              <CardTitle>Portal Lookups</CardTitle>
+              <CardDescription>
+                Searches your clients made on your portal each day: <span className="font-medium text-foreground" data-testid="lookups-total">{a.lookups.total.toLocaleString()}</span>{' '}
+                in this period.
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <LookupsChart lookups={a.lookups} />
+            </CardContent>
+          </Card>
+        ) : plan ? (
+          <UpgradeCard feature="fullAnalytics" plan={plan} />
+        ) : null}
       </div>
 
       <DataSource portalId={portalId} />
@@ -175,7 +192,7 @@ function PeriodNote({ a }: { a: PortalAnalytics }) {
       </span>{' '}
       ({a.days} days, {a.timeZone}). Clients in the period: every client now in your data source that is not completed, plus those completed
       in the period. A completion counts when a sync records the status change to completed; a client already completed when first imported
-      counts as completed that day. Avg. Time: days from first seen to that change. Lookups: your portal&apos;s searches per day.
+      counts as completed that day.{a.level === 'full' ? " Avg. Time: days from first seen to that change. Lookups: your portal's searches per day." : ''}
     </p>
   );
 }

@@ -7,7 +7,7 @@ const shortDate = (iso: string) => {
 };
 
 /** Portal lookups per day of the period: a stacked bar per day (found, and not found), with a table for screen readers. */
-export function LookupsChart({ lookups }: { lookups: PortalAnalytics['lookups'] }) {
+export function LookupsChart({ lookups }: { lookups: NonNullable<PortalAnalytics['lookups']> }) {
   const days = lookups.days;
   const max = Math.max(0, ...days.map((d) => d.lookups));
   // At most five date labels, so they fit a phone: every 2nd day for 7, every 6th for 30, every 18th for 90.

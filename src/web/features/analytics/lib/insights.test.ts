@@ -4,6 +4,7 @@ import { formatDays, projectInsights } from './insights';
 
 const base: PortalAnalytics = {
   portalId: 'portal_abc123def',
+  level: 'full',
   days: 30,
   timeZone: 'UTC',
   from: '2026-10-24',
@@ -47,6 +48,12 @@ describe('projectInsights', () => {
   it('names no most common status when the top ones are tied', () => {
     const tied = projectInsights({ ...base, statusBreakdown: [{ status: 'review', count: 1, percent: 50 }, { status: 'done', count: 1, percent: 50 }] });
     expect(tied.map((i) => i.id)).not.toContain('top-status');
+  });
+
+  it('on basic analytics, only what the figures of that plan say', () => {
+    const basic = projectInsights({ ...base, level: 'basic', newClients: null, lookups: null });
+    expect(basic.map((i) => i.id)).toEqual(['in-progress', 'completed', 'top-status']);
+    expect(basic.find((i) => i.id === 'completed')?.text).toBe('Completed in the period.');
   });
 
   it('is empty without clients', () => {

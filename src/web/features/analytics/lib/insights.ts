@@ -41,12 +41,14 @@ export function projectInsights(a: PortalAnalytics): Insight[] {
       tone: 'success',
       title: `${plural(a.completed, 'project')} completed`,
       text:
-        a.avgDaysToComplete !== null
-          ? `Completed in the period. The ${plural(a.completionsMeasured, 'completion')} seen changing status took ${formatDays(a.avgDaysToComplete)} on average.`
-          : 'Completed in the period. None was seen changing to a completed status (e.g. already complete when imported), so no time to complete is measured yet.',
+        a.level === 'basic'
+          ? 'Completed in the period.'
+          : a.avgDaysToComplete !== null
+            ? `Completed in the period. The ${plural(a.completionsMeasured, 'completion')} seen changing status took ${formatDays(a.avgDaysToComplete)} on average.`
+            : 'Completed in the period. None was seen changing to a completed status (e.g. already complete when imported), so no time to complete is measured yet.',
     });
   }
-  if (a.newClients > 0) {
+  if (a.newClients !== null && a.newClients > 0) {
     out.push({ id: 'new', tone: 'neutral', title: `${plural(a.newClients, 'new client')}`, text: 'First seen in your data source in this period.' });
   }
   const [top, second] = a.statusBreakdown;
@@ -54,15 +56,16 @@ export function projectInsights(a: PortalAnalytics): Insight[] {
   if (top && second && top.count > second.count) {
     out.push({ id: 'top-status', tone: 'neutral', title: `Most common status: ${top.status.charAt(0).toUpperCase()}${top.status.slice(1)}`, text: `${plural(top.count, 'client')} (${top.percent}%).` });
   }
-  if (a.lookups.total > 0) {
-    const found = a.lookups.total - a.lookups.misses;
+  const lookups = a.lookups;
+  if (lookups && lookups.total > 0) {
+    const found = lookups.total - lookups.misses;
     out.push({
       id: 'lookups',
-      tone: a.lookups.misses > found ? 'warning' : 'neutral',
-      title: `${plural(a.lookups.total, 'portal lookup')}`,
+      tone: lookups.misses > found ? 'warning' : 'neutral',
+      title: `${plural(lookups.total, 'portal lookup')}`,
       text:
-        a.lookups.misses > 0
-          ? `${plural(a.lookups.misses, 'lookup')} found no project (${Math.round((a.lookups.misses / a.lookups.total) * 100)}%). Check that your clients use the e-mail in your sheet.`
+        lookups.misses > 0
+          ? `${plural(lookups.misses, 'lookup')} found no project (${Math.round((lookups.misses / lookups.total) * 100)}%). Check that your clients use the e-mail in your sheet.`
           : 'Every lookup found its project.',
     });
   }
