@@ -69,6 +69,7 @@ const appRoutes: RouteObject[] = [
   { path: 'setup', lazy: component(loadApp, 'SheetsSetup') },
   { path: 'template-config', lazy: component(loadApp, 'TemplateConfig') },
   { path: 'account', lazy: component(loadApp, 'Account') },
+  { path: 'billing', lazy: component(loadApp, 'Billing') },
   // Spec 2.15: any unknown /app path shows the Dashboard.
   { path: '*', lazy: component(loadApp, 'Dashboard') },
 ];

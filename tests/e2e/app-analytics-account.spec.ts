@@ -19,7 +19,7 @@ const password = OWNER_PASSWORD;
 
 test.describe('analytics and account', () => {
   test('a business without a sheet is asked to connect one', async ({ page }) => {
-    await signUpOwner(page, { label: 'analytics-empty', name: 'Nia Empty', companyName: 'Empty Co', plan: 'starter' });
+    await signUpOwner(page, { label: 'analytics-empty', name: 'Nia Empty', companyName: 'Empty Co', plan: 'professional' });
     await page.goto('/app/analytics');
     await expect(page.getByRole('heading', { name: 'Connect Google Sheets First' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Connect Google Sheet' })).toHaveAttribute('href', '/app/sheets-setup');
@@ -28,7 +28,8 @@ test.describe('analytics and account', () => {
 
   test('analytics figures match the sheet and the period changes; the profile persists; the password changes', async ({ page, browser }) => {
     test.setTimeout(shotsDir ? 300_000 : 120_000);
-    const { portalId } = await ownerWithSheet(page, { label: 'analytics-owner', plan: 'professional' });
+    // Business: full analytics (Professional has the totals and status breakdown only, plans.spec.ts).
+    const { portalId } = await ownerWithSheet(page, { label: 'analytics-owner', plan: 'business' });
     // Two portal lookups by a visitor (the owner's own are not counted): one found, one not.
     const visitor = await browser.newContext();
     const visitorPage = await visitor.newPage();
@@ -87,7 +88,7 @@ test.describe('analytics and account', () => {
     await page.getByRole('link', { name: /Maya Fischer/ }).click();
     await expect(page).toHaveURL(/\/app\/account$/);
     await expect(page.getByRole('heading', { name: 'Account', level: 1 })).toBeVisible();
-    await expect(page.getByTestId('account-plan')).toHaveText('Professional');
+    await expect(page.getByTestId('account-plan')).toHaveText('Business');
     await expect(page.getByTestId('account-trial')).toContainText('14 days left');
     await shoot(page, 'account');
 

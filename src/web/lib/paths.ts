@@ -46,6 +46,7 @@ export const paths = {
     setup: '/app/setup',
     templateConfig: '/app/template-config',
     account: '/app/account',
+    billing: '/app/billing',
     client: (clientId: string) => `/app/portals/clients/${encodeURIComponent(clientId)}`,
   },
 
@@ -60,6 +61,11 @@ export const paths = {
     activity: '/admin/activity',
   },
 } as const;
+
+/** The Billing page with a plan and period chosen (`/app/billing?plan=business&period=yearly`). */
+export function billingWithPlan(plan: string, period: 'monthly' | 'yearly'): string {
+  return `${paths.app.billing}?plan=${encodeURIComponent(plan)}&period=${period}`;
+}
 
 /** Signup with a plan preselected (`/signup?plan=professional`). */
 export function signupWithPlan(plan: string): string {

@@ -57,8 +57,14 @@ export function PortalShell({ config, children }: { config?: PublicPortalConfig;
         {children}
         {config?.contact && (config.contact.address || config.contact.email || config.contact.phone) ? <Contact contact={config.contact} /> : null}
       </main>
-      <footer className="px-4 py-6 text-center text-sm text-[var(--portal-fg-muted)] dark:text-muted-foreground">
-        {company ? `Powered by ${company}` : null}
+      <footer className="flex flex-wrap items-baseline justify-center gap-x-3 gap-y-1 px-4 py-6 text-center text-sm text-[var(--portal-fg-muted)] dark:text-muted-foreground">
+        {company ? <span>Powered by {company}</span> : null}
+        {config?.poweredBy ? (
+          // Plans without white-label (D12, D14): the platform's name, small, beside the business's own footer.
+          <a href={config.poweredBy.url} target="_blank" rel="noopener" className="text-xs underline-offset-4 hover:underline" data-testid="portal-powered-by">
+            Powered by {config.poweredBy.name}
+          </a>
+        ) : null}
       </footer>
     </div>
   );

@@ -2,6 +2,7 @@
 import { AccountPage } from './account-page';
 import { AnalyticsPage } from './analytics-page';
 import { AppLayout } from './app-layout';
+import { BillingPage } from './billing-page';
 import { ClientDetailPage } from './client-detail-page';
 import { ClientManagementPage } from './client-management-page';
 import { DashboardPage } from './dashboard-page';
@@ -21,4 +22,5 @@ export const appChunk = {
   SheetsSetup: SheetsSetupPage,
   TemplateConfig: TemplateConfigPage,
   Account: AccountPage,
+  Billing: BillingPage,
 };

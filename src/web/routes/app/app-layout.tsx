@@ -35,7 +35,7 @@ export function AppLayout() {
         brandTo={paths.app.dashboard}
         navLabel="Main"
         items={navItems}
-        fallbackActive={location.pathname === paths.app.account ? undefined : paths.app.dashboard}
+        fallbackActive={location.pathname === paths.app.account || location.pathname === paths.app.billing ? undefined : paths.app.dashboard}
         user={
           <Link
             to={paths.app.account}

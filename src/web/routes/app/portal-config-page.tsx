@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CheckIcon, ExternalLinkIcon, ImageIcon, LayoutTemplateIcon, PaletteIcon, Trash2Icon, UploadIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { portalConfigPatchSchema, type PortalConfig } from '@core/portal-config';
+import { brandingForPlan, customBrandingFields, planAllows } from '@core/plan-features';
+import { defaultPortalConfig, portalConfigPatchSchema, type PortalConfig } from '@core/portal-config';
 import { LOGO_MAX_BYTES, UPLOADED_LOGO_PATH } from '@core/portal-logo';
 import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
@@ -15,6 +16,8 @@ import { Checkbox } from '@web/components/ui/checkbox';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { appPortalsQueryKey, useCurrentPortal, type AppPortal } from '@web/features/dashboard/api/portals';
+import { useBusinessPlan } from '@web/features/billing/api/use-business-plan';
+import { isPlanFeatureError, PlanFeatureNotice, UpgradeCard } from '@web/features/billing/components/upgrade-card';
 import { useRemovePortalLogo, useUploadPortalLogo } from '@web/features/portals/api/use-portal-logo';
 import { api, errorMessage } from '@web/lib/api-client';
 import { paths } from '@web/lib/paths';
@@ -87,31 +90,47 @@ function ConfigForm({ portal }: { portal: AppPortal }) {
     },
   });
 
+  const plan = useBusinessPlan();
+  // Basic branding (D12): company name, logo and primary colour; the rest shows its default on the portal and here,
+  // and what was saved before stays stored for an upgrade.
+  const locked = plan !== undefined && !planAllows(plan, 'customBranding');
+  const defaults = defaultPortalConfig();
+  const shown = plan ? brandingForPlan(plan, draft, defaults) : draft;
+  const keptForUpgrade = locked && customBrandingFields.some((f) => draft[f] !== defaults[f]);
   const set = <K extends keyof PortalConfig>(key: K, value: PortalConfig[K]) => setDraft((d) => ({ ...d, [key]: value }));
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (parsed.success) save.mutate(draft);
   };
+  const isLocked = (key: string) => locked && (customBrandingFields as readonly string[]).includes(key);
   const text = (key: TextKey, label: string, opts: { multiline?: boolean; type?: string } = {}) => (
     <Field id={`config-${key}`} label={label} error={errors.get(key)}>
       {opts.multiline ? (
         <textarea
           id={`config-${key}`}
-          value={draft[key]}
+          value={shown[key]}
+          disabled={isLocked(key)}
           onChange={(e) => set(key, e.target.value)}
           rows={3}
-          className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm text-foreground shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm text-foreground shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-60"
         />
       ) : (
-        <Input id={`config-${key}`} type={opts.type ?? 'text'} value={draft[key]} onChange={(e) => set(key, e.target.value)} />
+        <Input id={`config-${key}`} type={opts.type ?? 'text'} value={shown[key]} disabled={isLocked(key)} onChange={(e) => set(key, e.target.value)} />
       )}
     </Field>
   );
   const colour = (key: ColourKey, label: string) => (
     <Field id={`config-${key}`} label={label} error={errors.get(key)}>
       <div className="flex gap-2">
-        <input type="color" aria-label={`${label} picker`} value={/^#[0-9a-f]{6}$/i.test(draft[key]) ? draft[key] : '#000000'} onChange={(e) => set(key, e.target.value.toUpperCase())} className="h-9 w-12 cursor-pointer rounded-md border border-input bg-background" />
-        <Input id={`config-${key}`} value={draft[key]} onChange={(e) => set(key, e.target.value)} className="font-mono" />
+        <input
+          type="color"
+          aria-label={`${label} picker`}
+          value={/^#[0-9a-f]{6}$/i.test(shown[key]) ? shown[key] : '#000000'}
+          disabled={isLocked(key)}
+          onChange={(e) => set(key, e.target.value.toUpperCase())}
+          className="h-9 w-12 cursor-pointer rounded-md border border-input bg-background disabled:cursor-not-allowed disabled:opacity-60"
+        />
+        <Input id={`config-${key}`} value={shown[key]} disabled={isLocked(key)} onChange={(e) => set(key, e.target.value)} className="font-mono" />
       </div>
     </Field>
   );
@@ -124,6 +143,16 @@ function ConfigForm({ portal }: { portal: AppPortal }) {
             <CardTitle>Branding</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-2">
+            {locked && plan ? (
+              <div className="sm:col-span-2">
+                <UpgradeCard feature="customBranding" plan={plan} compact />
+                {keptForUpgrade ? (
+                  <p className="mt-2 text-xs text-muted-foreground" data-testid="branding-kept">
+                    Your saved title, messages and colours are kept, and shown again when you upgrade.
+                  </p>
+                ) : null}
+              </div>
+            ) : null}
             {text('companyName', 'Company name')}
             {text('title', 'Portal title')}
             {colour('primaryColor', 'Primary colour')}
@@ -184,7 +213,13 @@ function ConfigForm({ portal }: { portal: AppPortal }) {
               </>
             ) : null}
           </span>
-          {save.isError ? <span className="text-sm text-destructive">{errorMessage(save.error)}</span> : null}
+          {save.isError ? (
+            isPlanFeatureError(save.error) ? (
+              <PlanFeatureNotice error={save.error} />
+            ) : (
+              <span className="text-sm text-destructive">{errorMessage(save.error)}</span>
+            )
+          ) : null}
         </div>
       </form>
 
@@ -206,19 +241,19 @@ function ConfigForm({ portal }: { portal: AppPortal }) {
             </div>
           </CardHeader>
           <CardContent className="space-y-4">
-            <div className="overflow-hidden rounded-lg border border-border" style={{ backgroundColor: draft.backgroundColor }} data-testid="config-preview">
+            <div className="overflow-hidden rounded-lg border border-border" style={{ backgroundColor: shown.backgroundColor }} data-testid="config-preview">
               <div className="flex items-center gap-3 px-4 py-3" style={headerColours(draft.primaryColor)}>
                 {draft.logoUrl ? (
                   <img key={draft.logoUrl} src={draft.logoUrl} alt="" data-testid="preview-logo" className="size-8 rounded bg-white object-contain" onError={(e) => (e.currentTarget.style.display = 'none')} />
                 ) : null}
                 <div className="min-w-0">
-                  <p className="truncate font-semibold">{draft.title || 'Client Status Tracker'}</p>
+                  <p className="truncate font-semibold">{shown.title || 'Client Status Tracker'}</p>
                   <p className="truncate text-xs">{draft.companyName}</p>
                 </div>
               </div>
-              <div className="space-y-1 px-4 py-3 text-sm" style={{ color: readableOn(draft.backgroundColor) }}>
-                <p className="font-medium">{draft.welcomeMessage}</p>
-                <p>{draft.customMessage}</p>
+              <div className="space-y-1 px-4 py-3 text-sm" style={{ color: readableOn(shown.backgroundColor) }}>
+                <p className="font-medium">{shown.welcomeMessage}</p>
+                <p>{shown.customMessage}</p>
               </div>
             </div>
             <div>

@@ -2,7 +2,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckIcon as DoneIcon, LayoutTemplateIcon, MonitorIcon, RotateCcwIcon, SettingsIcon, SmartphoneIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { portalConfigPatchSchema, readPortalConfig, type PortalConfig } from '@core/portal-config';
+import { brandingForPlan, planAllows } from '@core/plan-features';
+import { defaultPortalConfig, portalConfigPatchSchema, readPortalConfig, type PortalConfig } from '@core/portal-config';
+import { useBusinessPlan } from '@web/features/billing/api/use-business-plan';
+import { UpgradeCard } from '@web/features/billing/components/upgrade-card';
 import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
 import { PageTitle } from '@web/components/page-title';
@@ -150,7 +153,11 @@ function TemplateEditor({ portal }: { portal: AppPortal }) {
     save.mutate(changed);
   };
 
-  const look: PortalConfig = { ...saved, ...draft };
+  const plan = useBusinessPlan();
+  // Basic branding (D12): the title, messages and background colour show their defaults and cannot be changed here;
+  // what was saved before stays stored for an upgrade.
+  const locked = plan !== undefined && !planAllows(plan, 'customBranding');
+  const look: PortalConfig = plan ? brandingForPlan(plan, { ...saved, ...draft }, defaultPortalConfig()) : { ...saved, ...draft };
   const noClients = preview.error instanceof ApiError && preview.error.code === 'no_clients';
 
   return (
@@ -168,14 +175,15 @@ function TemplateEditor({ portal }: { portal: AppPortal }) {
             <CardTitle>Texts</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-4">
+            {locked && plan ? <UpgradeCard feature="customBranding" plan={plan} compact /> : null}
             <Field label="Portal title" error={errors.get('title')}>
-              {(id) => <Input id={id} value={draft.title} maxLength={120} onChange={(e) => set('title', e.target.value)} />}
+              {(id) => <Input id={id} value={look.title} maxLength={120} disabled={locked} onChange={(e) => set('title', e.target.value)} />}
             </Field>
             <Field label="Welcome message" error={errors.get('welcomeMessage')}>
-              {(id) => <TextArea id={id} value={draft.welcomeMessage} maxLength={500} onChange={(v) => set('welcomeMessage', v)} />}
+              {(id) => <TextArea id={id} value={look.welcomeMessage} maxLength={500} disabled={locked} onChange={(v) => set('welcomeMessage', v)} />}
             </Field>
             <Field label="Custom message" error={errors.get('customMessage')}>
-              {(id) => <TextArea id={id} value={draft.customMessage} maxLength={1000} onChange={(v) => set('customMessage', v)} />}
+              {(id) => <TextArea id={id} value={look.customMessage} maxLength={1000} disabled={locked} onChange={(v) => set('customMessage', v)} />}
             </Field>
           </CardContent>
         </Card>
@@ -185,7 +193,7 @@ function TemplateEditor({ portal }: { portal: AppPortal }) {
           </CardHeader>
           <CardContent className="grid gap-4 sm:grid-cols-2 lg:grid-cols-1 xl:grid-cols-2">
             <Colour label="Primary colour" value={draft.primaryColor} error={errors.get('primaryColor')} onChange={(v) => set('primaryColor', v)} />
-            <Colour label="Background colour" value={draft.backgroundColor} error={errors.get('backgroundColor')} onChange={(v) => set('backgroundColor', v)} />
+            <Colour label="Background colour" value={look.backgroundColor} disabled={locked} error={errors.get('backgroundColor')} onChange={(v) => set('backgroundColor', v)} />
           </CardContent>
         </Card>
         <Card>
@@ -505,20 +513,21 @@ function Field({ label, error, children }: { label: string; error?: string | und
   );
 }
 
-function TextArea({ id, value, maxLength, onChange }: { id: string; value: string; maxLength: number; onChange: (value: string) => void }) {
+function TextArea({ id, value, maxLength, disabled, onChange }: { id: string; value: string; maxLength: number; disabled?: boolean; onChange: (value: string) => void }) {
   return (
     <textarea
       id={id}
       value={value}
+      disabled={disabled}
       maxLength={maxLength}
       rows={3}
       onChange={(e) => onChange(e.target.value)}
-      className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm text-foreground shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      className="w-full rounded-md border border-input bg-background px-3 py-2 text-sm text-foreground shadow-xs focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:cursor-not-allowed disabled:opacity-60"
     />
   );
 }
 
-function Colour({ label, value, error, onChange }: { label: string; value: string; error?: string | undefined; onChange: (value: string) => void }) {
+function Colour({ label, value, error, disabled, onChange }: { label: string; value: string; error?: string | undefined; disabled?: boolean; onChange: (value: string) => void }) {
   return (
     <Field label={label} error={error}>
       {(id) => (
@@ -527,10 +536,11 @@ function Colour({ label, value, error, onChange }: { label: string; value: strin
             type="color"
             aria-label={`${label} picker`}
             value={/^#[0-9a-f]{6}$/i.test(value) ? value : '#000000'}
+            disabled={disabled}
             onChange={(e) => onChange(e.target.value.toUpperCase())}
-            className="h-9 w-12 shrink-0 cursor-pointer rounded-md border border-input bg-background"
+            className="h-9 w-12 shrink-0 cursor-pointer rounded-md border border-input bg-background disabled:cursor-not-allowed disabled:opacity-60"
           />
-          <Input id={id} value={value} onChange={(e) => onChange(e.target.value)} className="font-mono" />
+          <Input id={id} value={value} disabled={disabled} onChange={(e) => onChange(e.target.value)} className="font-mono" />
         </div>
       )}
     </Field>

@@ -1,3 +1,4 @@
+import { planHighlights } from '@core/plan-comparison';
 import {
   ArrowRightIcon,
   BarChart3Icon,
@@ -118,7 +119,7 @@ const categories: { title: string; intro: string; features: Feature[] }[] = [
       {
         icon: CodeIcon,
         title: 'API access',
-        text: 'Coming soon on the Enterprise plan: read and update statuses from your own systems.',
+        text: 'Coming soon on the Business and Enterprise plans: read and update statuses from your own systems, with signed webhooks.',
         link: { to: comingSoonPath('api-access'), label: 'Join the waitlist' },
       },
       {
@@ -229,7 +230,7 @@ export function FeaturesPage() {
                   {plan.monthlyPrice !== null ? <span className="text-sm font-normal text-muted-foreground">/month</span> : null}
                 </p>
                 <ul className="mt-4 flex-1 space-y-2 text-sm">
-                  {plan.features.map((f) => (
+                  {planHighlights(id).map((f) => (
                     <li key={f} className="flex gap-2">
                       <CheckIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
                       {f}

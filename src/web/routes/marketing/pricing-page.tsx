@@ -1,56 +1,28 @@
-import { CalculatorIcon, CheckIcon, CloudIcon, MinusIcon, ServerIcon } from 'lucide-react';
+import { CalculatorIcon, CheckIcon, CloudIcon, ServerIcon } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { planHighlights } from '@core/plan-comparison';
 import { plans, signupPlanIds, yearlyMonthlyPrice, yearlyPrice, type PlanId } from '@core/plans';
 import { Button } from '@web/components/ui/button';
+import { useMeIfSignedIn } from '@web/features/auth/api/use-me';
+import { PeriodToggle, type BillingPeriod } from '@web/features/billing/components/period-toggle';
+import { PlanComparisonTable } from '@web/features/billing/components/plan-comparison-table';
 import { usePublicConfig } from '@web/features/config/api/use-public-config';
 import { Faq } from '@web/features/marketing/components/faq';
 import { PageHero, Section } from '@web/features/marketing/components/page-hero';
 import { LoadingState } from '@web/components/spinner';
 import { Seo } from '@web/features/marketing/components/seo';
-import { formatCount, formatMoney } from '@web/features/marketing/lib/format';
+import { formatMoney } from '@web/features/marketing/lib/format';
 import { cn } from '@web/lib/cn';
-import { paths, signupWithPlan } from '@web/lib/paths';
+import { billingWithPlan, paths, signupWithPlan } from '@web/lib/paths';
 import { CtaBand } from './cta-band';
 
 // The calculator (and the validation library core's ROI rules use) loads when first shown.
 const RoiCalculator = lazy(() => import('@web/features/marketing/components/roi-calculator').then((m) => ({ default: m.RoiCalculator })));
 
-type Billing = 'monthly' | 'yearly';
+type Billing = BillingPeriod;
 
-function BillingToggle({ billing, onChange }: { billing: Billing; onChange: (b: Billing) => void }) {
-  const option = (value: Billing, label: string, extra?: string) => (
-    <button
-      type="button"
-      aria-pressed={billing === value}
-      onClick={() => onChange(value)}
-      className={cn(
-        'inline-flex items-center gap-2 rounded-full px-4 py-2 text-sm font-medium outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring',
-        billing === value ? 'bg-primary text-primary-foreground shadow' : 'text-muted-foreground hover:text-foreground',
-      )}
-    >
-      {label}
-      {extra ? (
-        <span
-          className={cn(
-            'rounded-full px-2 py-0.5 text-xs font-semibold',
-            billing === value ? 'bg-white text-blue-800' : 'bg-green-100 text-green-800 dark:bg-green-950 dark:text-green-300',
-          )}
-        >
-          {extra}
-        </span>
-      ) : null}
-    </button>
-  );
-  return (
-    <div role="group" aria-label="Billing period" className="inline-flex rounded-full border border-border bg-card p-1">
-      {option('monthly', 'Monthly')}
-      {option('yearly', 'Yearly', 'Save 20%')}
-    </div>
-  );
-}
-
-function PlanCard({ id, billing, highlighted }: { id: PlanId; billing: Billing; highlighted: boolean }) {
+function PlanCard({ id, billing, highlighted, owner }: { id: PlanId; billing: Billing; highlighted: boolean; owner: boolean }) {
   const plan = plans[id];
   const monthly = plan.monthlyPrice ?? 0;
   const perMonth = billing === 'yearly' ? (yearlyMonthlyPrice(plan) ?? 0) : monthly;
@@ -78,7 +50,7 @@ function PlanCard({ id, billing, highlighted }: { id: PlanId; billing: Billing; 
         {billing === 'yearly' ? `${formatMoney(yearlyPrice(plan) ?? 0)} billed yearly` : 'Billed monthly'}
       </p>
       <ul className="mt-6 flex-1 space-y-3 text-sm">
-        {plan.features.map((feature) => (
+        {planHighlights(id).map((feature) => (
           <li key={feature} className="flex gap-2">
             <CheckIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
             <span>{feature}</span>
@@ -86,47 +58,20 @@ function PlanCard({ id, billing, highlighted }: { id: PlanId; billing: Billing; 
         ))}
       </ul>
       <Button asChild className="mt-8 w-full" variant={highlighted ? 'default' : 'outline'}>
-        <Link to={signupWithPlan(id)}>
-          Start Free Trial<span className="sr-only"> of the {plan.name} plan</span>
-        </Link>
+        {owner ? (
+          // A signed-in owner chooses the plan on the Billing page, not on a second sign-up.
+          <Link to={billingWithPlan(id, billing)}>
+            Choose {plan.name}
+            <span className="sr-only"> on the Billing page</span>
+          </Link>
+        ) : (
+          <Link to={signupWithPlan(id)}>
+            Start Free Trial<span className="sr-only"> of the {plan.name} plan</span>
+          </Link>
+        )}
       </Button>
     </article>
   );
-}
-
-type Cell = boolean | string;
-const comparison: { feature: string; cells: [Cell, Cell, Cell, Cell] }[] = [
-  { feature: 'Client portals', cells: ['1', 'Up to 5', 'Unlimited', 'Unlimited'] },
-  { feature: 'Portal searches per month', cells: [formatCount(500), formatCount(2500), formatCount(10000), 'Unlimited'] },
-  { feature: 'Unlimited status lookups', cells: [true, true, true, true] },
-  { feature: 'Queue position and completion estimates', cells: [true, true, true, true] },
-  { feature: 'Google Sheets sync', cells: [true, true, true, true] },
-  { feature: 'Logo, colours and welcome message', cells: ['Basic', true, true, true] },
-  { feature: 'Portal analytics', cells: [false, 'Basic', true, true] },
-  { feature: 'E-mail verification for private portals', cells: [true, true, true, true] },
-  { feature: 'Custom domain with SSL (coming soon)', cells: [false, false, true, true] },
-  { feature: 'White-label (no StatusLink branding)', cells: [false, false, true, true] },
-  { feature: 'Priority support', cells: [false, false, true, true] },
-  { feature: 'API access (coming soon)', cells: [false, false, false, true] },
-  { feature: 'Dedicated cloud or self-hosted licence', cells: [false, false, false, true] },
-];
-
-function CellValue({ value }: { value: Cell }) {
-  if (value === true)
-    return (
-      <>
-        <CheckIcon aria-hidden="true" className="mx-auto size-5 text-success" />
-        <span className="sr-only">Included</span>
-      </>
-    );
-  if (value === false)
-    return (
-      <>
-        <MinusIcon aria-hidden="true" className="mx-auto size-5 text-muted-foreground" />
-        <span className="sr-only">Not included</span>
-      </>
-    );
-  return <span>{value}</span>;
 }
 
 const faqs = [
@@ -163,6 +108,8 @@ export function PricingPage() {
   const calculatorId = useId();
   const plansHeadingId = useId();
   const { config } = usePublicConfig();
+  const me = useMeIfSignedIn();
+  const owner = Boolean(me.data?.business);
   return (
     <>
       <Seo
@@ -172,7 +119,7 @@ export function PricingPage() {
       <PageHero eyebrow="Pricing" title="Plans that grow with your client list">
         <p>Every plan includes a {config.trialDays ?? 14}-day free trial. No card required.</p>
         <div className="mt-8">
-          <BillingToggle billing={billing} onChange={setBilling} />
+          <PeriodToggle period={billing} onChange={setBilling} />
         </div>
       </PageHero>
 
@@ -182,7 +129,7 @@ export function PricingPage() {
         </h2>
         <div className="grid gap-8 md:grid-cols-3">
           {signupPlanIds.map((id) => (
-            <PlanCard key={id} id={id} billing={billing} highlighted={id === 'professional'} />
+            <PlanCard key={id} id={id} billing={billing} highlighted={id === 'professional'} owner={owner} />
           ))}
         </div>
         <div className="mt-10 text-center">
@@ -241,37 +188,7 @@ export function PricingPage() {
       </Section>
 
       <Section id="compare" title="Compare plans">
-        <div className="overflow-x-auto rounded-xl border border-border">
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <caption className="sr-only">Features included in each plan</caption>
-            <thead className="bg-muted/60">
-              <tr>
-                <th scope="col" className="px-4 py-3 font-semibold">
-                  Feature
-                </th>
-                {(['starter', 'professional', 'business', 'enterprise'] as const).map((id) => (
-                  <th key={id} scope="col" className="px-4 py-3 text-center font-semibold">
-                    {plans[id].name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {comparison.map((row) => (
-                <tr key={row.feature} className="border-t border-border">
-                  <th scope="row" className="px-4 py-3 font-normal">
-                    {row.feature}
-                  </th>
-                  {row.cells.map((cell, i) => (
-                    <td key={i} className="px-4 py-3 text-center">
-                      <CellValue value={cell} />
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <PlanComparisonTable />
       </Section>
 
       <Section id="faq" title="Frequently asked questions" className="bg-muted/40">

@@ -64,8 +64,8 @@ export function PlanSummary({ me }: { me: Me }) {
           <dd className="mt-0.5 font-medium">{formatDate(business.createdAt, business.timeZone, 'long')}</dd>
         </div>
       </dl>
-      <Link to={paths.pricing} className="inline-block text-sm font-medium text-link underline-offset-4 hover:underline">
-        Compare plans
+      <Link to={paths.app.billing} className="inline-block text-sm font-medium text-link underline-offset-4 hover:underline">
+        Billing and plans
       </Link>
     </div>
   );

@@ -24,8 +24,8 @@ export function TrialBanner({ business }: { business: MeBusiness | null | undefi
   return (
     <div role="status" className="border-b border-blue-200 bg-blue-50 px-4 py-2 text-center text-sm text-blue-900 dark:border-blue-900 dark:bg-blue-950 dark:text-blue-100" data-testid="trial-banner">
       {text}{' '}
-      <Link to={paths.pricing} className="font-medium underline">
-        See plans
+      <Link to={paths.app.billing} className="font-medium underline">
+        Choose a plan
       </Link>
     </div>
   );
@@ -55,7 +55,7 @@ export function UsageMeter() {
         ) : level === 'exceeded' ? (
           <span className="font-medium text-red-700 dark:text-red-400">
             You have reached your plan&apos;s lookups for this month. Your clients can still look up their projects;{' '}
-            <Link to={paths.pricing} className="underline">
+            <Link to={paths.app.billing} className="underline">
               upgrade your plan
             </Link>
             .
