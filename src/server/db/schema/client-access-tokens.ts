@@ -24,6 +24,6 @@ export const clientAccessTokens = pgTable(
   (t) => [
     primaryKey({ name: 'client_access_tokens_pkey', columns: [t.portalId, t.clientId] }),
     uniqueIndex('client_access_tokens_hash_idx').on(t.tokenHash),
-    foreignKey({ name: 'client_access_tokens_client_fk', columns: [t.portalId, t.clientId], foreignColumns: [clients.portalId, clients.clientId] }).onDelete('cascade'),
+    foreignKey({ name: 'client_access_tokens_client_fk', columns: [t.portalId, t.clientId], foreignColumns: [clients.portalId, clients.clientId] }).onDelete('cascade').onUpdate('cascade'),
   ],
 );

@@ -14,7 +14,7 @@ export const clientStatusHistory = pgTable(
     syncRunId: uuid('sync_run_id'),
   },
   (t) => [
-    foreignKey({ name: 'client_status_history_client_fk', columns: [t.portalId, t.clientId], foreignColumns: [clients.portalId, clients.clientId] }).onDelete('cascade'),
+    foreignKey({ name: 'client_status_history_client_fk', columns: [t.portalId, t.clientId], foreignColumns: [clients.portalId, clients.clientId] }).onDelete('cascade').onUpdate('cascade'),
     index('client_status_history_client_idx').on(t.portalId, t.clientId, t.changedAt),
   ],
 );

@@ -20,7 +20,7 @@ export const clientUpdates = pgTable(
     readByUserId: text('read_by_user_id'),
   },
   (t) => [
-    foreignKey({ name: 'client_updates_client_fk', columns: [t.portalId, t.clientId], foreignColumns: [clients.portalId, clients.clientId] }).onDelete('cascade'),
+    foreignKey({ name: 'client_updates_client_fk', columns: [t.portalId, t.clientId], foreignColumns: [clients.portalId, clients.clientId] }).onDelete('cascade').onUpdate('cascade'),
     index('client_updates_client_idx').on(t.portalId, t.clientId, t.createdAt),
     index('client_updates_business_idx').on(t.businessId, t.createdAt),
   ],

@@ -6,7 +6,7 @@ import { portals } from './portals';
 export type QueueState = 'queued' | 'completed' | 'cancelled';
 
 /**
- * A portal's client, read from one sheet row. Keyed by (portal, client id from the sheet). A client missing from
+ * A portal's client, read from one sheet row. Keyed by (portal, client key), D9. A client missing from
  * the sheet is marked removed (removed_at) and purged 30 days later; it comes back with its history if it
  * reappears. Queue position and estimate are computed at sync (and when settings change) so a portal lookup is
  * one indexed query.
@@ -17,8 +17,14 @@ export const clients = pgTable(
     portalId: text('portal_id')
       .notNull()
       .references(() => portals.id, { onDelete: 'cascade' }),
-    /** The sheet's id cell, or client_{row}. */
+    /**
+     * The client's key (D9): given once, when the client first appears (its id cell, or an opaque `c_...` key when it
+     * has none), and never changed; every API path and per-client record uses it. Rows are matched to it by
+     * `source_id` or e-mail (core/sync/identity.ts), never by row number.
+     */
     clientId: text('client_id').notNull(),
+    /** The id cell the client was last written with; null when the data has no id column (keyed by e-mail). */
+    sourceId: text('source_id'),
     /** Sheet row number (header = 1). */
     row: integer('row').notNull(),
     name: text('name').notNull(),

@@ -19,6 +19,6 @@ export const portalVerificationCodes = pgTable(
   },
   (t) => [
     primaryKey({ name: 'portal_verification_codes_pkey', columns: [t.portalId, t.clientId] }),
-    foreignKey({ name: 'portal_verification_codes_client_fk', columns: [t.portalId, t.clientId], foreignColumns: [clients.portalId, clients.clientId] }).onDelete('cascade'),
+    foreignKey({ name: 'portal_verification_codes_client_fk', columns: [t.portalId, t.clientId], foreignColumns: [clients.portalId, clients.clientId] }).onDelete('cascade').onUpdate('cascade'),
   ],
 );
