@@ -186,6 +186,8 @@ export const messages = {
     noHeldFile: 'No upload is waiting for confirmation. Upload the file again.',
     keptFileChanged: 'The file has changed since this page showed it (another upload?). Look at it again before applying it.',
     noEmail: 'No email address',
+    /** A blank cell in the Client ID column, and no client with the row's e-mail to match it to (D9). */
+    blankClientId: 'No client ID, and no client with this email address: add its client ID',
     notAnEmail: (value: string) => `"${value.length > 60 ? `${value.slice(0, 57)}...` : value}" is not an email address`,
     duplicateEmail: (email: string, keptRow: number) => `Duplicate email ${email}: row ${keptRow} (the later row) is used`,
     duplicateHeader: (header: string, columns: string) => `The header "${header}" appears more than once (columns ${columns})`,

@@ -97,7 +97,7 @@ describe('importSheetRows', () => {
     expect(result.clients).toHaveLength(3);
     expect(result.clients[0]).toEqual({
       row: 2,
-      clientId: 'A1',
+      sourceId: 'A1',
       name: 'Ann Lee',
       email: 'ann@x.com',
       status: 'In Progress',
@@ -107,13 +107,13 @@ describe('importSheetRows', () => {
       notes: 'hi',
       raw: { ID: 'A1', Name: ' Ann Lee ', Email: ' ann@x.com ', Status: 'In Progress', Priority: 'High', Due: '03/04/2026', Notes: 'hi' },
     });
-    expect(result.clients[1]).toMatchObject({ clientId: 'client_3', name: 'Unknown', status: 'Unknown', dueDate: null, dateText: 'next week' });
-    expect(result.clients[2]).toMatchObject({ clientId: 'D4', status: 'Unknown', priority: '', dueDate: null, notes: '' });
+    expect(result.clients[1]).toMatchObject({ sourceId: '', name: 'Unknown', status: 'Unknown', dueDate: null, dateText: 'next week' });
+    expect(result.clients[2]).toMatchObject({ sourceId: 'D4', status: 'Unknown', priority: '', dueDate: null, notes: '' });
   });
 
   it('works with only the required columns mapped', () => {
     const result = importSheetRows({ headers: ['E', 'N', 'S'], mapping: { email: 0, name: 1, status: 2 }, rows: [['a@b.co', 'A', 'Done']] });
-    expect(result.clients[0]).toMatchObject({ clientId: 'client_2', priority: '', dueDate: null, notes: '' });
+    expect(result.clients[0]).toMatchObject({ sourceId: '', priority: '', dueDate: null, notes: '' });
   });
 
   it('numbers rows from firstRow, so a sheet can be imported in slices', () => {
@@ -124,6 +124,6 @@ describe('importSheetRows', () => {
     );
     expect(sliced.flatMap((s) => s.clients)).toEqual(whole.clients);
     expect(sliced.flatMap((s) => s.droppedRows)).toEqual([3]);
-    expect(whole.clients[1]).toMatchObject({ row: 4, clientId: 'client_4', name: 'Unknown' });
+    expect(whole.clients[1]).toMatchObject({ row: 4, sourceId: '', name: 'Unknown' });
   });
 });

@@ -97,8 +97,8 @@ export interface SheetColumnMapping {
 export interface ImportedClient {
   /** Sheet row number (the header row is row 1). */
   row: number;
-  /** The id cell, or client_{row} when empty. */
-  clientId: string;
+  /** The id cell, trimmed: '' when blank or when there is no id column (the client is then matched by e-mail, D9). */
+  sourceId: string;
   /** Trimmed; 'Unknown' when empty. */
   name: string;
   /** Trimmed, as written. */
@@ -161,7 +161,8 @@ export function rawKeys(headers: readonly string[]): string[] {
 
 /**
  * Turns sheet rows (without the header row) into clients (spec 5): rows without an e-mail are dropped; a missing
- * id becomes client_{row number}, a missing name or status 'Unknown'; dates are read by `dateOrder`.
+ * name or status becomes 'Unknown'; dates are read by `dateOrder`. Who each row is (id cell or e-mail, D9) is
+ * settled by sync/identity.ts, never by the row number.
  */
 export function importSheetRows(input: {
   headers: readonly string[];
@@ -223,7 +224,7 @@ export function importSheetRows(input: {
     for (let c = 0; c < width; c += 1) raw[keys[c] ?? columnLetter(c)] = String(cells[c] ?? '');
     clients.push({
       row,
-      clientId: idCell || `client_${row}`,
+      sourceId: idCell,
       name: nameCell || messages.common.unknown,
       email,
       status: cell(cells, mapping.status) || messages.common.unknown,

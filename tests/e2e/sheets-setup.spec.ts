@@ -95,10 +95,10 @@ test('Google Sheet: analyse, map, finalize, sync now, and re-open to change the 
   await expect(page.getByText('Email column detected: "Email Address"')).toBeVisible();
   await expect(page.getByRole('table', { name: 'The first 3 rows of your data' }).locator('tbody tr')).toHaveCount(3);
   await expect(page.getByLabel('Name (required)')).toHaveValue('1');
-  // Without an id column, the page says what numbering clients by row means.
+  // Without an id column, the page says clients are recognised by their e-mail (D9).
   await expect(page.getByTestId('no-id-column')).toHaveCount(0);
   await page.getByLabel('Client ID (optional)').selectOption('');
-  await expect(page.getByTestId('no-id-column')).toContainText('their access link stops working');
+  await expect(page.getByTestId('no-id-column')).toContainText('A changed e-mail address makes a new client');
   await shootBothThemes(page, process.env.H2_SHOTS, 'mapping-no-id');
   await page.getByLabel('Client ID (optional)').selectOption('0');
 

@@ -9,7 +9,7 @@ import { fixtureSheet } from '../support/sheets';
 
 const client = (raw: Record<string, string>): ImportedClient => ({
   row: 2,
-  clientId: 'T-1',
+  sourceId: 'T-1',
   name: 'Ana Ruiz',
   email: 'ana@example.com',
   status: 'In Progress',
@@ -56,6 +56,8 @@ describe('an import planned over clients whose hashes were stored before the cha
         w.client_id,
         {
           clientId: w.client_id,
+          sourceId: w.source_id,
+          emailNormalized: w.email_normalized,
           row: w.row,
           status: w.status,
           priority: w.priority,
@@ -80,7 +82,7 @@ describe('an import planned over clients whose hashes were stored before the cha
   });
 
   it('finds a restored client back as it was unchanged, only its restore mark cleared', async () => {
-    const plan = await planOver((c) => (c.clientId === 'T-1001' ? `${RESTORED_MARK}${columnOrderHash(c)}` : columnOrderHash(c)));
+    const plan = await planOver((c) => (c.sourceId === 'T-1001' ? `${RESTORED_MARK}${columnOrderHash(c)}` : columnOrderHash(c)));
     expect(plan.counts).toMatchObject({ updated: 0, unchanged: 12 });
     expect(plan.updates.map((u) => u.client_id)).toEqual(['T-1001']);
     expect(plan.updates[0]!.content_hash.startsWith(RESTORED_MARK)).toBe(false);

@@ -54,7 +54,7 @@ describe('importing csv-spectrum cases', () => {
     const res = await postCsv(t.app, `/api/v1/portals/${owner.portalId}/import?confirmDrop=true`, owner.cookie, csv);
     expect(res.statusCode).toBe(200);
     const list = (await request(t.app, 'GET', `/api/v1/portals/${owner.portalId}/clients`, owner.cookie)).json();
-    expect(list.clients.map((c: { clientId: string; row: number }) => [c.clientId, c.row])).toEqual([
+    expect(list.clients.map((c: { displayId: string; row: number }) => [c.displayId, c.row])).toEqual([
       ['client_3', 3],
       ['client_5', 5],
     ]);

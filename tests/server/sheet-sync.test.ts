@@ -256,7 +256,7 @@ describe('connecting a sheet and syncing it', () => {
     const csv = toCsv([
       ['Client ID', 'Client Name', 'Email Address', 'Status', 'Priority', 'Due Date', 'Notes'],
       ['A1', 'Ann Lee', 'ann@example.com', 'Pending', '1', '2027-01-01', ''],
-      ['', '', 'nobody-named@example.com', '', '', '', ''],
+      ['N2', '', 'nobody-named@example.com', '', '', '', ''],
       ['B2', 'Bob', '', 'Pending', '', '', 'no e-mail'],
       ['C3', 'Cy Old', 'CY@example.com', 'Pending', '', '', 'first'],
       [],
@@ -275,7 +275,7 @@ describe('connecting a sheet and syncing it', () => {
     ]);
     expect(c.first.sync.warnings).toContain('1 due date could not be read and is kept as text (row 7, "someday")');
     const list = await clientsOf(c);
-    expect(list.clients.map((x: { clientId: string }) => x.clientId)).toEqual(['A1', 'client_3', 'C4']);
+    expect(list.clients.map((x: { clientId: string }) => x.clientId)).toEqual(['A1', 'N2', 'C4']);
     expect(list.clients[1]).toMatchObject({ name: 'Unknown', status: 'Unknown' });
     expect(list.clients[2]).toMatchObject({ name: 'Cy New', dueDate: null, dueDateText: 'someday', notes: 'second' });
   });
@@ -410,8 +410,8 @@ describe("the wizard's check before Finalize (dryRun): what the import would do,
       expectedSha256: sha256,
     });
     expect(remap.statusCode).toBe(200);
-    // Without the id column clients are numbered by row: the two of today are removed, two others added.
-    expect(remap.json()).toMatchObject({ applied: false, status: 'needs_confirmation', imported: 2, removed: 2 });
+    // Without the id column clients are matched by e-mail (D9): the same two, each with its cells changed.
+    expect(remap.json()).toMatchObject({ applied: false, status: 'ok', imported: 0, removed: 0, updated: 2 });
     expect(await runsOf(o)).toEqual(runs);
     expect((await clientsOf(o)).clients.map((x: { clientId: string }) => x.clientId)).toEqual(['A1', 'A3']);
   });

@@ -110,7 +110,8 @@ export const importReportSchema = syncRunSchema.extend({
 });
 
 export const clientSchema = z.object({
-  clientId: z.string(),
+  clientId: z.string().describe("The client's key in paths (D9): its id cell, or an opaque key when the data has no id column; never changes"),
+  displayId: z.string().describe('The id a table shows: the Client ID cell, or client_{row} without one (not a key: rows move)'),
   row: z.number().int(),
   name: z.string(),
   email: z.string(),

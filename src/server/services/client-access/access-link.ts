@@ -26,18 +26,12 @@ export function accessLinkUrl(env: Pick<Env, 'APP_URL'>, portalId: string, token
 
 /** Whether the client has an access link, and since when. */
 export async function getAccessLink(db: Db, businessId: string, portalId: string, clientId: string): Promise<AccessLinkState> {
-  const client = await getBusinessClient(db, businessId, portalId, clientId);
-  // A link made for the e-mail this client id had before (a renumbered row of an id-less sheet) opens nothing.
+  await getBusinessClient(db, businessId, portalId, clientId);
+  // The key stays with its person (D9), so the link is the client's whatever its e-mail is now.
   const [row] = await db
     .select({ createdAt: clientAccessTokens.createdAt, lastUsedAt: clientAccessTokens.lastUsedAt })
     .from(clientAccessTokens)
-    .where(
-      and(
-        eq(clientAccessTokens.portalId, portalId),
-        eq(clientAccessTokens.clientId, clientId),
-        eq(clientAccessTokens.emailNormalized, client.emailNormalized),
-      ),
-    );
+    .where(and(eq(clientAccessTokens.portalId, portalId), eq(clientAccessTokens.clientId, clientId)));
   return { active: Boolean(row), createdAt: row?.createdAt.toISOString() ?? null, lastUsedAt: row?.lastUsedAt?.toISOString() ?? null };
 }
 

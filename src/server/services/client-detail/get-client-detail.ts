@@ -1,4 +1,5 @@
 import { and, asc, count, eq } from 'drizzle-orm';
+import { displayClientId } from '@core/sync/identity';
 import type { Db } from '../../db/client';
 import { clients, clientStatusHistory } from '../../db/schema';
 import { NotFoundError } from '../../errors';
@@ -7,6 +8,7 @@ import { getPortalRow } from '../portals/get-portal';
 
 export interface ClientDetailView {
   clientId: string;
+  displayId: string;
   row: number;
   name: string;
   email: string;
@@ -64,6 +66,7 @@ export async function getClientDetail(db: Db, businessId: string, portalId: stri
   ]);
   return {
     clientId: row.clientId,
+    displayId: displayClientId(row.sourceId, row.row),
     row: row.row,
     name: row.name,
     email: row.email,

@@ -1,9 +1,11 @@
 import { and, asc, count, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { displayClientId } from '@core/sync/identity';
 import type { Db } from '../../db/client';
 import { clients, type QueueState } from '../../db/schema';
 
 export interface ClientView {
   clientId: string;
+  displayId: string;
   row: number;
   name: string;
   email: string;
@@ -68,6 +70,7 @@ export async function listClients(db: Db, portalId: string, query: ClientListQue
   return {
     clients: rows.map((r) => ({
       clientId: r.clientId,
+      displayId: displayClientId(r.sourceId, r.row),
       row: r.row,
       name: r.name,
       email: r.email,

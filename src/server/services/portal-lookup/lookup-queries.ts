@@ -109,9 +109,9 @@ function build(db: Db) {
         clients,
         and(
           eq(clients.portalId, clientAccessTokens.portalId),
+          // A client's key never passes to another person (D9: keyed by id cell or e-mail, never by row), so the link
+          // opens its client's card, also after the client's e-mail changed in a sheet with an id column.
           eq(clients.clientId, clientAccessTokens.clientId),
-          // The link opens the card of the person it was made for, not of whoever has that client id now.
-          eq(clients.emailNormalized, clientAccessTokens.emailNormalized),
           isNull(clients.removedAt),
         ),
       )

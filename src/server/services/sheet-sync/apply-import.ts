@@ -9,7 +9,7 @@ export const WRITE_BATCH = 2500;
 
 export const CLIENT_COLUMN_TYPES = `client_id text, row integer, name text, email text, email_normalized text, name_normalized text, status text,
    priority text, due_date_text text, due_date date, notes text, raw jsonb, content_hash text, queue_state text,
-   queue_position integer, estimated_working_days integer, estimated_completion date`;
+   queue_position integer, estimated_working_days integer, estimated_completion date, source_id text`;
 export const QUEUE_COLUMN_TYPES = `client_id text, row integer, queue_state text, queue_position integer, estimated_working_days integer, estimated_completion date`;
 const CLIENT_COLUMNS = sql.raw(CLIENT_COLUMN_TYPES);
 const QUEUE_COLUMNS = sql.raw(QUEUE_COLUMN_TYPES);
@@ -23,10 +23,11 @@ const json = (value: unknown): SQL => sql`${JSON.stringify(value)}::jsonb`;
 async function insertClients(tx: Tx, portalId: string, rows: ClientWrite[]) {
   await tx.execute(sql`
     insert into clients (portal_id, client_id, row, name, email, email_normalized, name_normalized, status, priority,
-      due_date_text, due_date, notes, raw, content_hash, queue_state, queue_position, estimated_working_days, estimated_completion)
+      due_date_text, due_date, notes, raw, content_hash, queue_state, queue_position, estimated_working_days, estimated_completion,
+      source_id)
     select ${portalId}, x.client_id, x.row, x.name, x.email, x.email_normalized, x.name_normalized, x.status, x.priority,
       x.due_date_text, x.due_date, x.notes, x.raw, x.content_hash, x.queue_state, x.queue_position, x.estimated_working_days,
-      x.estimated_completion
+      x.estimated_completion, x.source_id
     from jsonb_to_recordset(${json(rows)}) as x(${CLIENT_COLUMNS})`);
 }
 
@@ -36,7 +37,7 @@ export const updateClientsFrom = (portalId: string, x: SQL) => sql`
     name_normalized = x.name_normalized, status = x.status, priority = x.priority, due_date_text = x.due_date_text,
     due_date = x.due_date, notes = x.notes, raw = x.raw, content_hash = x.content_hash, queue_state = x.queue_state,
     queue_position = x.queue_position, estimated_working_days = x.estimated_working_days,
-    estimated_completion = x.estimated_completion, removed_at = null, updated_at = now()
+    estimated_completion = x.estimated_completion, source_id = x.source_id, removed_at = null, updated_at = now()
   from ${x}
   where c.portal_id = ${portalId} and c.client_id = x.client_id`;
 
@@ -76,6 +77,7 @@ export const COPY_BATCH = 5_000;
 export const CLIENT_FIELDS = [
   'client_id', 'row', 'name', 'email', 'email_normalized', 'name_normalized', 'status', 'priority', 'due_date_text',
   'due_date', 'notes', 'raw', 'content_hash', 'queue_state', 'queue_position', 'estimated_working_days', 'estimated_completion',
+  'source_id',
 ] as const;
 
 function clientLine(r: ClientWrite): string {
@@ -83,7 +85,7 @@ function clientLine(r: ClientWrite): string {
     copyValue(r.client_id), String(r.row), copyValue(r.name), copyValue(r.email), copyValue(r.email_normalized),
     copyValue(r.name_normalized), copyValue(r.status), copyValue(r.priority), copyValue(r.due_date_text), copyValue(r.due_date),
     copyValue(r.notes), copyValue(JSON.stringify(r.raw)), copyValue(r.content_hash), copyValue(r.queue_state),
-    copyValue(r.queue_position), copyValue(r.estimated_working_days), copyValue(r.estimated_completion),
+    copyValue(r.queue_position), copyValue(r.estimated_working_days), copyValue(r.estimated_completion), copyValue(r.source_id),
   ].join('\t');
 }
 

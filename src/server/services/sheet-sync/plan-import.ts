@@ -3,6 +3,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { ColumnMapping } from '@core/columns';
 import { computeQueue, type EstimateContext } from '@core/estimate';
 import { messages } from '@core/messages';
+import { resolveIdentities } from '@core/sync/identity';
 import { importSheetRows, type DateOrder, type ImportedClient } from '@core/sheet-values';
 import { normalizeEmail } from '@core/validation/email';
 import { normalizeName } from '@core/validation/portal-search';
@@ -12,6 +13,9 @@ import type { ParsedSheet } from './parse-csv';
 /** What the plan needs to know about a client already stored. */
 export interface ExistingClient {
   clientId: string;
+  /** The id cell it was last written with; null: keyed by its e-mail (D9). */
+  sourceId: string | null;
+  emailNormalized: string;
   row: number;
   status: string;
   priority: string;
@@ -28,6 +32,7 @@ export interface ExistingClient {
 /** A client row as written. */
 export interface ClientWrite {
   client_id: string;
+  source_id: string | null;
   row: number;
   name: string;
   email: string;
@@ -77,6 +82,9 @@ export interface ImportPlan {
 }
 
 const SLICE = 5000;
+
+/** An opaque key for a client without an id cell (D9: never derived from the row). */
+export const newClientKey = () => `c_${crypto.randomBytes(8).toString('hex')}`;
 
 /**
  * Prefix of the content hash of a client the business restored (services/clients/restore-client.ts): while the
@@ -130,6 +138,8 @@ export async function planImport(input: {
   existing: Map<string, ExistingClient>;
   estimate: EstimateContext;
   onProgress?: (processed: number, total: number) => void;
+  /** Keys for new clients without an id cell (tests pass a counter). */
+  newKey?: () => string;
 }): Promise<ImportPlan> {
   const { sheet, mapping, existing } = input;
   const total = sheet.rows.length;
@@ -182,50 +192,78 @@ export async function planImport(input: {
   // Duplicate e-mails: the later row wins.
   const lastRowByEmail = new Map<string, number>();
   for (let i = 0; i < imported.length; i += 1) lastRowByEmail.set(normalizeEmail((imported[i] as ImportedClient).email), i);
-  const kept: ImportedClient[] = [];
-  const hashes: string[] = [];
+  const unique: ImportedClient[] = [];
+  const uniqueHashes: string[] = [];
   for (let i = 0; i < imported.length; i += 1) {
     const c = imported[i] as ImportedClient;
     const email = normalizeEmail(c.email);
     const winner = lastRowByEmail.get(email) as number;
     if (winner !== i) skip(c.row, messages.sync.duplicateEmail(c.email, (imported[winner] as ImportedClient).row));
     else {
-      kept.push(c);
-      hashes.push(importedHashes[i] as string);
+      unique.push(c);
+      uniqueHashes.push(importedHashes[i] as string);
     }
   }
-  skippedRows.sort((a, b) => a.row - b.row);
 
   // Duplicate client ids stop the import.
+  const hasIdColumn = mapping.id != null && mapping.id >= 0;
   let duplicateIdError: string | null = null;
   const rowById = new Map<string, number>();
-  for (const c of kept) {
-    const first = rowById.get(c.clientId);
+  for (const c of unique) {
+    if (c.sourceId === '') continue;
+    const first = rowById.get(c.sourceId);
     if (first !== undefined) {
-      duplicateIdError = messages.sync.duplicateClientId(c.clientId, first, c.row);
+      duplicateIdError = messages.sync.duplicateClientId(c.sourceId, first, c.row);
       break;
     }
-    rowById.set(c.clientId, c.row);
+    rowById.set(c.sourceId, c.row);
   }
+
+  // Who each row is (D9): its id cell or its e-mail, never its row. A blank id nobody's e-mail matches is skipped.
+  const identities = resolveIdentities(
+    unique.map((c) => ({ sourceId: c.sourceId, email: normalizeEmail(c.email) })),
+    existing,
+    hasIdColumn,
+    input.newKey ?? newClientKey,
+  );
+  const kept: ImportedClient[] = [];
+  const hashes: string[] = [];
+  const keys: string[] = [];
+  const sourceIds: (string | null)[] = [];
+  const matched = new Set<string>();
+  unique.forEach((c, i) => {
+    const who = identities[i]!;
+    if (who.kind === 'blank_id') {
+      skip(c.row, messages.sync.blankClientId);
+      return;
+    }
+    kept.push(c);
+    hashes.push(uniqueHashes[i] as string);
+    keys.push(who.clientId);
+    sourceIds.push(who.sourceId);
+    if (who.kind === 'existing') matched.add(who.clientId);
+  });
+  skippedRows.sort((a, b) => a.row - b.row);
 
   const warnings = [...sheet.warnings];
   if (unreadableDates > 0 && firstUnreadable) warnings.push(messages.sync.unreadableDates(unreadableDates, firstUnreadable));
 
   // Whether each kept client holds what is stored (worked out once: a hash stored before 2026-11-22 costs a second).
   const sameAsStored: (boolean | undefined)[] = new Array<boolean | undefined>(kept.length);
-  const unchanged = (i: number, before: ExistingClient) => (sameAsStored[i] ??= holdsSame(before.contentHash, hashes[i] as string, kept[i] as ImportedClient));
+  const unchanged = (i: number, before: ExistingClient) =>
+    (sameAsStored[i] ??= before.sourceId === sourceIds[i] && holdsSame(before.contentHash, hashes[i] as string, kept[i] as ImportedClient));
 
   // Whether the source brings any change decides what happens to restored clients.
   let sourceChanged = false;
   for (let i = 0; i < kept.length && !sourceChanged; i += 1) {
-    const before = existing.get((kept[i] as ImportedClient).clientId);
+    const before = existing.get(keys[i] as string);
     if (!before || before.removed || !unchanged(i, before)) sourceChanged = true;
     if ((i + 1) % SLICE === 0) await yieldToEventLoop();
   }
   // Clients the business restored that the source still lacks: kept while the source is unchanged, else removed.
   const keptRestored: ExistingClient[] = [];
   for (const [clientId, before] of existing) {
-    if (before.removed || rowById.has(clientId)) continue;
+    if (before.removed || matched.has(clientId)) continue;
     if (before.contentHash.startsWith(RESTORED_MARK)) keptRestored.push(before);
     else sourceChanged = true;
   }
@@ -233,7 +271,7 @@ export async function planImport(input: {
 
   const queue = computeQueue(
     [
-      ...kept.map((c) => ({ status: c.status, priority: c.priority, dueDate: c.dueDate, row: c.row, manualPosition: existing.get(c.clientId)?.manualPosition ?? null })),
+      ...kept.map((c, i) => ({ status: c.status, priority: c.priority, dueDate: c.dueDate, row: c.row, manualPosition: existing.get(keys[i] as string)?.manualPosition ?? null })),
       ...keptRestored.map((c) => ({ status: c.status, priority: c.priority, dueDate: c.dueDate, row: c.row, manualPosition: c.manualPosition })),
     ],
     input.estimate,
@@ -286,13 +324,15 @@ export async function planImport(input: {
     const estimatedWorkingDays = q.state === 'queued' ? q.workingDays : null;
     const estimatedCompletion = q.state === 'queued' ? q.estimatedCompletion : null;
     const hash = hashes[i] as string;
-    const before = existing.get(c.clientId);
+    const clientId = keys[i] as string;
+    const before = existing.get(clientId);
     if (before && !before.removed && unchanged(i, before)) {
       plan.counts.unchanged += 1;
-      queueWrite(before, c.clientId, c.row, q);
+      queueWrite(before, clientId, c.row, q);
     } else {
       const write: ClientWrite = {
-        client_id: c.clientId,
+        client_id: clientId,
+        source_id: sourceIds[i] ?? null,
         row: c.row,
         name: c.name,
         email: c.email,
@@ -317,11 +357,11 @@ export async function planImport(input: {
         plan.updates.push(write);
         if (before.removed) plan.counts.restored += 1;
         // A restored client back in the source as it was: only its restore mark is cleared.
-        else if (before.contentHash.startsWith(RESTORED_MARK) && holdsSame(withoutRestoreMark(before.contentHash), hash, c)) {
+        else if (before.contentHash.startsWith(RESTORED_MARK) && before.sourceId === sourceIds[i] && holdsSame(withoutRestoreMark(before.contentHash), hash, c)) {
           plan.counts.unchanged += 1;
         }
         else plan.counts.updated += 1;
-        if (before.status !== c.status) plan.statusChanges.push({ client_id: c.clientId, old_status: before.status, new_status: c.status });
+        if (before.status !== c.status) plan.statusChanges.push({ client_id: clientId, old_status: before.status, new_status: c.status });
       }
     }
     if ((i + 1) % SLICE === 0) await yieldToEventLoop();
@@ -335,7 +375,7 @@ export async function planImport(input: {
   for (const [clientId, before] of existing) {
     if (before.removed) continue;
     plan.previousActive += 1;
-    if (!rowById.has(clientId) && !keptIds.has(clientId)) plan.removals.push(clientId);
+    if (!matched.has(clientId) && !keptIds.has(clientId)) plan.removals.push(clientId);
   }
   plan.counts.removed = plan.removals.length;
   return plan;

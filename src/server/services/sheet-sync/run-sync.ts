@@ -6,6 +6,7 @@ import { canFinalizeMapping, detectColumns, mappingConfidence, type ColumnMappin
 import { mappingFieldLabels, remapColumns, type RemapProblem } from '@core/column-remap';
 import { createEstimateContext } from '@core/estimate';
 import { messages } from '@core/messages';
+import { resolveUploadMapping } from '@core/sync/mapping';
 import type { DateOrder } from '@core/sheet-values';
 import { todayInTimeZone } from '@core/dates';
 import { defaultWorkloadSettings, workloadSettingsSchema, type WorkloadSettings } from '@core/workload-settings';
@@ -142,6 +143,8 @@ export async function loadExistingClients(db: Db | Tx, portalId: string, pageSiz
     const rows = await db
       .select({
         clientId: clients.clientId,
+        sourceId: clients.sourceId,
+        emailNormalized: clients.emailNormalized,
         row: clients.row,
         status: clients.status,
         priority: clients.priority,
@@ -189,17 +192,22 @@ function resolveMapping(portal: PortalRow, sheet: ParsedSheet, input: RunSyncInp
     return { mapping: r.mapping, warnings: r.dropped.map(droppedMessage) };
   }
   const saved = portal.columnMapping as ColumnMapping | null;
-  if (saved && canFinalizeMapping(saved)) {
+  if (!input.upload) {
+    // A Google Sheet keeps its mapping: a missing required column stops the sync.
+    if (!saved || !canFinalizeMapping(saved)) throw new ImportInvalidError(messages.sheets.mappingIncomplete, 'mapping_incomplete');
     const r = remapColumns(saved, portal.detectedHeaders, sheet.headers);
-    if (r.errors.length === 0) return { mapping: r.mapping, warnings: r.dropped.map(droppedMessage), keepSaved: r.dropped.length > 0 };
-    // A Google Sheet keeps its mapping: a missing column stops the sync. An upload falls back to detection.
-    if (!input.upload) throw new ImportInvalidError(remapMessage(r.errors[0]!), 'column_missing');
-  } else if (!input.upload) throw new ImportInvalidError(messages.sheets.mappingIncomplete, 'mapping_incomplete');
+    if (r.errors.length > 0) throw new ImportInvalidError(remapMessage(r.errors[0]!), 'column_missing');
+    return { mapping: r.mapping, warnings: r.dropped.map(droppedMessage), keepSaved: r.dropped.length > 0 };
+  }
+  // An upload without a mapping is mapped from its own headers, keeping the saved choices its headers allow.
   const detected = detectColumns(sheet.headers, sheet.rows.filter((r) => r.length > 0).slice(0, 50), { dateOrder: input.dateOrder ?? portal.dateOrder });
-  if (!canFinalizeMapping(detected.mapping)) {
+  const usable = saved && canFinalizeMapping(saved) ? saved : null;
+  const { mapping, lost } = resolveUploadMapping(detected.mapping, usable, portal.detectedHeaders, sheet.headers);
+  if (!canFinalizeMapping(mapping)) {
     throw new ImportInvalidError(`${messages.sheets.mappingIncomplete}. ${detected.warnings.slice(0, 3).join('. ')}`, 'mapping_incomplete');
   }
-  return { mapping: detected.mapping, warnings: [] };
+  // A saved column this file lacks: the portal keeps its saved mapping, so the column is found again when it is back.
+  return { mapping, warnings: lost.map(droppedMessage), keepSaved: lost.length > 0 };
 }
 
 function previewOf(sheet: ParsedSheet): string[][] {

@@ -125,9 +125,9 @@ export function MapColumnsStep(props: {
         </div>
         {mapping.id === undefined ? (
           <p className="text-sm text-muted-foreground" data-testid="no-id-column">
-            Without a Client ID column, clients are numbered by row (client_2, client_3, ...). Deleting or sorting rows renumbers them: a
-            client&rsquo;s status history and queue override stay with the row number, and their access link stops working. Map an ID
-            column to keep these with each client.
+            Without a Client ID column, each client is recognised by their e-mail address: sorting, inserting or deleting rows keeps
+            their status history, queue override and access link. A changed e-mail address makes a new client; map an ID column to keep
+            a client through an e-mail change.
           </p>
         ) : null}
         {problem ? (
