@@ -18,6 +18,15 @@ function oddRows(count: number, width: number, rows: readonly number[], than: 'f
 
 /** All user-facing messages, grouped by area. */
 export const messages = {
+  /** Health, readiness and operations (decision 0015). */
+  system: {
+    draining: 'This instance is shutting down; the load balancer should send requests to the others.',
+    databaseUnreachable: 'The database did not answer within 2 seconds.',
+    migrationsPending: 'The database lacks migrations of this version; run "npm run db:migrate" (or start one instance of this version, which applies them).',
+    /** A request that needed the database while it could not be reached (503, Retry-After). */
+    databaseUnavailable: 'StatusLink cannot reach its database right now. Please try again in a moment.',
+    metricsToken: 'Send the metrics token as "Authorization: Bearer <METRICS_TOKEN>".',
+  },
   common: {
     unknown: 'Unknown',
     unexpected: 'An unexpected error occurred',

@@ -36,6 +36,9 @@ import { publicPortalLogoRoutes } from './routes/public/portal-logo-routes';
 import { portalLogoRoutes } from './routes/v1/portal-logo-routes';
 import { clientPortalRoutes } from './routes/v1/client-portal-routes';
 import { healthRoutes } from './routes/system/health-routes';
+import { metricsRoutes } from './routes/system/metrics-routes';
+import { createMetrics, registerDatabaseGauges } from './lib/metrics';
+import { createReadiness, type Readiness } from './lib/readiness';
 import { meRoutes } from './routes/v1/me-routes';
 import { portalRoutes } from './routes/v1/portal-routes';
 import { sheetSourceRoutes } from './routes/v1/sheet-source-routes';
@@ -61,6 +64,8 @@ export interface BuildAppOptions {
   serveWeb?: boolean;
   /** Run the sheet sync scheduler (default: not under NODE_ENV=test). */
   startJobs?: boolean;
+  /** The instance's readiness (main.ts passes its own to drain on shutdown; default a new one). */
+  readiness?: Readiness;
 }
 
 /**
@@ -104,6 +109,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // Hooks on every request are synchronous where they can be (an async hook costs a promise per request).
   app.addHook('onRequest', (req, reply, done) => {
     reply.header('x-request-id', req.id);
+    // Shutting down: each answer closes its connection, so the balancer's kept-alive ones are gone before we close.
+    if (app.ctx.readiness.draining) reply.header('connection', 'close');
     done();
   });
 
@@ -120,7 +127,24 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   const auth = createAuth({ env, db: database.db, logger, mailer, rateStore, settings });
   const clock = options.clock ?? systemClock;
-  const ctx: AppContext = { env, database, db: database.db, logger, mailer, rateStore, settings, auth, clock, clientEvents: createClientEventLog(), jobs: createJobQueue({ db: database.db, clock, logger }), startedAt: clock.now() };
+  const metrics = createMetrics({ logger });
+  registerDatabaseGauges(metrics, database);
+  const ctx: AppContext = {
+    env,
+    database,
+    db: database.db,
+    logger,
+    mailer,
+    rateStore,
+    settings,
+    auth,
+    clock,
+    clientEvents: createClientEventLog(),
+    jobs: createJobQueue({ db: database.db, clock, logger }),
+    metrics,
+    readiness: options.readiness ?? createReadiness(),
+    startedAt: clock.now(),
+  };
   app.decorate('ctx', ctx);
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();
@@ -152,6 +176,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   await app.register(healthRoutes);
+  await app.register(metricsRoutes);
   await app.register(authRoutes);
   await app.register(publicConfigRoutes);
   await app.register(publicContactRoutes);

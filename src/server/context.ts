@@ -6,7 +6,9 @@ import type { Mailer } from './integrations/mail/mailer';
 import type { Clock } from './lib/clock';
 import type { ClientEventLog } from './services/client-events/client-event-log';
 import type { JobQueue } from './jobs/job-worker';
+import type { AppMetrics } from './lib/metrics';
 import type { RateStore } from './lib/rate-store';
+import type { Readiness } from './lib/readiness';
 import type { SettingsCache } from './services/platform-settings/settings-cache';
 
 /** What every route, service and job can reach. Built once in buildApp. */
@@ -25,6 +27,10 @@ export interface AppContext {
   clientEvents: ClientEventLog;
   /** The durable job queue (decision 0016): kinds register handlers; work is enqueued in the change's transaction. */
   jobs: JobQueue;
+  /** This instance's Prometheus metrics (GET /metrics): parts that keep a depth or a count add a gauge here. */
+  metrics: AppMetrics;
+  /** Whether the instance takes traffic (GET /api/health/ready): draining on shutdown, holds while recovering. */
+  readiness: Readiness;
   startedAt: Date;
 }
 

@@ -77,6 +77,13 @@ export const envSchema = z.object({
       ctx.addIssue({ code: 'custom', message: 'must be true, false, a number of proxy hops (1-10), or a comma-separated list of proxy addresses or CIDR ranges' });
       return z.NEVER;
     }),
+  /** Bearer token a Prometheus scraper sends to GET /metrics; unset, /metrics answers 404. */
+  METRICS_TOKEN: z.preprocess(blankToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+  /**
+   * On SIGTERM, how long the instance keeps serving while its ready probe says 503, so the load balancer stops
+   * sending it requests before it closes (a little more than the balancer's health-check interval).
+   */
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   GOOGLE_CLIENT_ID: optionalText,
   GOOGLE_CLIENT_SECRET: optionalText,

@@ -5,6 +5,7 @@ import { DataDirInUseError } from './db/lock';
 import { runMigrations } from './db/migrate';
 import { seedDemo } from './db/seed/seed-demo';
 import { EnvError, loadDotEnv, loadEnv } from './env';
+import { createReadiness } from './lib/readiness';
 import { resolveAuthSecret } from './secret';
 import { addressToOpen, listenLines } from './lib/start-address';
 
@@ -22,18 +23,36 @@ async function main() {
   // The demo portal (/portal/demo) on a fresh install; SEED_DEMO=false skips it. A failure never stops the start.
   if (env.SEED_DEMO) await seedDemo({ database, env, logger }).catch((err: unknown) => logger.warn({ err }, 'could not seed the demo portal'));
 
-  const app = await buildApp({ env, database, logger });
+  const readiness = createReadiness();
+  const app = await buildApp({ env, database, logger, readiness });
   let closing = false;
+  let endDrain: (() => void) | undefined;
+  /**
+   * SIGTERM (a deployment, a rolling restart): the ready probe answers 503 at once and requests are still served
+   * for SHUTDOWN_DRAIN_SECONDS, so the load balancer stops sending here first; then the server stops listening, lets
+   * the requests in flight finish, stops the jobs and closes the database. SIGINT (Ctrl-C) skips the wait, and so
+   * does a second signal during it.
+   */
   const shutdown = async (signal: string) => {
-    if (closing) return;
+    if (closing) {
+      endDrain?.();
+      return;
+    }
     closing = true;
-    logger.info({ signal }, 'shutting down');
+    readiness.startDraining();
+    const drainMs = signal === 'SIGTERM' ? env.SHUTDOWN_DRAIN_SECONDS * 1000 : 0;
+    logger.info({ signal, drainSeconds: drainMs / 1000 }, 'shutting down');
     const force = setTimeout(() => {
       logger.error('shutdown took too long; exiting');
       process.exit(1);
-    }, 10_000);
+    }, drainMs + 15_000);
     force.unref();
     try {
+      await new Promise<void>((resolve) => {
+        endDrain = resolve;
+        setTimeout(resolve, drainMs);
+      });
+      logger.info('drained: closing');
       await app.close(); // stops accepting, lets in-flight requests finish
       await database.close();
       process.exit(0);

@@ -92,7 +92,7 @@ describe('rate limits shared through Redis', () => {
 });
 
 describe('the server process', () => {
-  it('starts on an empty folder, answers, and shuts down cleanly on SIGTERM, releasing the folder', async () => {
+  it('starts on an empty folder, answers, and on SIGTERM drains (not ready, still serving) then shuts down cleanly, releasing the folder', async () => {
     const dir = tmpDir('main');
     // A port nothing listens on now (a random one once met a developer's own server, which answered the health check).
     const port = await new Promise<number>((resolve, reject) => {
@@ -105,7 +105,8 @@ describe('the server process', () => {
     });
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       cwd: root,
-      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      // A drain far longer than the test: a second signal ends it, so nothing here depends on timing.
+      env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SHUTDOWN_DRAIN_SECONDS: '300' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -121,7 +122,16 @@ describe('the server process', () => {
       }
       expect(healthy, output).toBe(true);
       expect(fs.existsSync(path.join(dir, 'statuslink.lock'))).toBe(true);
+      const base = `http://127.0.0.1:${port}`;
+      expect((await fetch(`${base}/api/health/ready`)).status).toBe(200);
       const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await expect.poll(async () => (await fetch(`${base}/api/health/ready`)).status, { timeout: 30_000, interval: 100 }).toBe(503);
+      const ready = await fetch(`${base}/api/health/ready`);
+      expect(await ready.json()).toMatchObject({ status: 'not_ready', draining: true });
+      const live = await fetch(`${base}/api/health/live`);
+      expect(live.status).toBe(200);
+      expect(live.headers.get('connection')).toBe('close');
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
       expect(fs.existsSync(path.join(dir, 'statuslink.lock'))).toBe(false);

@@ -19,6 +19,8 @@ export interface Database {
   pglite?: PGlite;
   /** A cheap round trip, for the health check. */
   ping(): Promise<void>;
+  /** The PostgreSQL pool's connections (postgres only): open, idle, requests waiting for one, and the most it opens. */
+  poolUse?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -39,7 +41,8 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     // A request that cannot get a connection in 30 s fails (and says so) instead of waiting forever.
-    const pool = new pg.Pool({ connectionString: options.url, max: options.max ?? 10, connectionTimeoutMillis: 30_000 });
+    const max = options.max ?? 10;
+    const pool = new pg.Pool({ connectionString: options.url, max, connectionTimeoutMillis: 30_000 });
     pool.on('error', () => {
       /* a dropped idle connection is replaced on next use */
     });
@@ -51,6 +54,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       ping: async () => {
         await pool.query('select 1');
       },
+      poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
       close: () => pool.end(),
     };
   }

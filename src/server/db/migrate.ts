@@ -1,12 +1,15 @@
-import { fileURLToPath } from 'node:url';
+import fs from 'node:fs';
+import path from 'node:path';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { Database } from './client';
+import { projectPath } from '../lib/project-root';
+import type { Database, Db } from './client';
 
-export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+export const migrationsFolder = projectPath('drizzle');
 
 const MIGRATION_LOCK = 7_310_001; // advisory lock key: one migrator at a time across instances
 
@@ -25,4 +28,29 @@ export async function runMigrations(database: Database): Promise<void> {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
     await client.end();
   }
+}
+
+/**
+ * The newest migration this code ships (its journal time, which drizzle records as the migration's created_at).
+ * Read once: the files do not change under a running process.
+ */
+export const latestShippedMigration: () => number = (() => {
+  let latest: number | undefined;
+  return () => {
+    if (latest === undefined) {
+      const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { when: number }[] };
+      latest = Math.max(0, ...journal.entries.map((e) => e.when));
+    }
+    return latest;
+  };
+})();
+
+/**
+ * The newest migration applied to the database (0 when none): a round trip too, so the ready probe uses it as its
+ * database check. A database ahead of this code (a newer instance migrated it during a rolling upgrade) is fine.
+ */
+export async function latestAppliedMigration(db: Db): Promise<number> {
+  const result = await db.execute(sql`select max(created_at) as latest from drizzle.__drizzle_migrations`);
+  const rows = (result as unknown as { rows: { latest: string | number | null }[] }).rows;
+  return Number(rows[0]?.latest ?? 0);
 }

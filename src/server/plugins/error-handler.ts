@@ -1,5 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { messages } from '@core/messages';
+import { DATABASE_UNAVAILABLE } from '@core/api/system';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { AppError } from '../errors';
 import { unsupportedBodyMessage } from './security';
 
@@ -30,6 +33,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (status >= 400 && status < 500) {
       return reply.status(status).send({ error: { code: err.code?.toLowerCase() ?? 'bad_request', message: err.message } });
+    }
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err }, 'request failed: the database cannot be reached');
+      reply.header('retry-after', '5');
+      return reply.status(503).send({ error: { code: DATABASE_UNAVAILABLE, message: messages.system.databaseUnavailable } });
     }
     req.log.error({ err }, 'request failed');
     return reply.status(500).send({ error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' } });

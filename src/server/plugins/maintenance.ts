@@ -9,10 +9,11 @@ export const MAINTENANCE_STATUS_PATH = '/api/public/maintenance';
 
 export const MAINTENANCE_MESSAGE = 'The platform is down for maintenance. Please try again later.';
 
-/** API paths that stay open during maintenance: health checks, signing in (operators must), the public config, the back office. */
+/** API paths that stay open during maintenance: health checks (liveness and readiness too: the balancer keeps its instances), signing in (operators must), the public config, the back office. */
 export function isMaintenanceExempt(path: string): boolean {
   return (
     path === '/api/health' ||
+    path.startsWith('/api/health/') ||
     path.startsWith('/api/auth/') ||
     path === '/api/public/config' ||
     path === MAINTENANCE_STATUS_PATH ||

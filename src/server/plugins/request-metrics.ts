@@ -46,13 +46,25 @@ declare module 'fastify' {
   }
 }
 
-/** Times every API response (not the web app's files, not the health probe). */
+/**
+ * The route label of a request for /metrics: its pattern for the API and /metrics (ids stay out, so one series per
+ * route), 'web' for the web app's files and pages, 'unmatched' for a 404 of no route.
+ */
+function routeLabel(route: string | undefined): string {
+  if (route === undefined) return 'unmatched';
+  return route.startsWith('/api/') || route === '/metrics' ? route : 'web';
+}
+
+/**
+ * Times every response: counted by route and status with its duration for /metrics (ctx.metrics), and, for the
+ * API but not the health probes, kept for the back office's System Health.
+ */
 export function registerRequestMetrics(app: FastifyInstance) {
   app.decorate('requestTimings', createRequestTimings());
   app.addHook('onResponse', (req, reply, done) => {
     const url = req.url;
-    const health = url === '/api/health' || url.startsWith('/api/health?');
-    if (url.startsWith('/api/') && !health) app.requestTimings.record(reply.elapsedTime);
+    app.ctx.metrics.observeRequest(req.method, routeLabel(req.routeOptions.url), reply.statusCode, reply.elapsedTime / 1000);
+    if (url.startsWith('/api/') && !url.startsWith('/api/health')) app.requestTimings.record(reply.elapsedTime);
     done();
   });
 }

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { projectPath } from '../lib/project-root';
 
-export const webDist = fileURLToPath(new URL('../../../dist/web', import.meta.url));
+export const webDist = projectPath('dist/web');
 
 /** Folder (inside the web build) of the pre-rendered public pages, written by scripts/prerender.mjs. */
 export const PAGES_DIR = '_pages';

@@ -5,6 +5,7 @@ import { dayToIso, isoToDay, todayInTimeZone } from '@core/dates';
 import { defaultPortalConfig } from '@core/portal-config';
 import { defaultWorkloadSettings } from '@core/workload-settings';
 import type { Env } from '../../env';
+import { projectPath } from '../../lib/project-root';
 import { runSync } from '../../services/sheet-sync/run-sync';
 import type { Database } from '../client';
 import { businessProfiles, clientAccessTokens, clients, portals, users } from '../schema';
@@ -23,7 +24,7 @@ const DEMO_TIME_ZONE = 'America/New_York';
 /** The day the dates in demo-clients.csv were written for; they are moved by (today - this) at seed time. */
 const CSV_ANCHOR_DAY = '2026-11-25';
 
-export const demoCsvPath = new URL('./demo-clients.csv', import.meta.url);
+export const demoCsvPath = projectPath('src/server/db/seed/demo-clients.csv');
 
 /** The demo sheet with its dates moved so that they sit around today, as a live business's would. */
 export function demoCsv(today: string): string {

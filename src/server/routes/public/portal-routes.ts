@@ -39,6 +39,19 @@ const lookupBody = z
   })
   .refine((b) => b.code === undefined || b.query !== undefined, { error: 'A code goes with the query it was sent for.' });
 
+/** How a lookup asked for its client, for /metrics: a search (e-mail or name), a code, an access link, a card session. */
+function lookupKind(body: unknown): string {
+  const b = (body ?? {}) as Record<string, unknown>;
+  if (b.query !== undefined) return b.code !== undefined ? 'code' : 'search';
+  return b.token !== undefined ? 'token' : b.session !== undefined ? 'session' : 'invalid';
+}
+
+/** What came of a lookup, from its status, for /metrics. */
+function lookupResult(status: number): string {
+  const named: Record<number, string> = { 200: 'found', 202: 'verification_sent', 404: 'not_found', 429: 'rate_limited' };
+  return named[status] ?? (status >= 500 ? 'error' : 'refused');
+}
+
 export async function publicPortalRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onClose', async () => {
@@ -71,6 +84,10 @@ export async function publicPortalRoutes(app: FastifyInstance) {
       serializerCompiler: () => (data) => JSON.stringify(data),
       // Its own per-address and per-portal limits (lookup-limits.ts) are stricter than the global per-address one.
       config: { rateLimit: false },
+      onResponse: (req, reply, done) => {
+        app.ctx.metrics.observeLookup(lookupKind(req.body), lookupResult(reply.statusCode));
+        done();
+      },
       schema: {
         tags: ['public'],
         summary: 'Look up one client: by exact e-mail or full name, by access-link token, or by card session',

@@ -11,6 +11,7 @@ import type { DateOrder } from '@core/sheet-values';
 import { todayInTimeZone } from '@core/dates';
 import { defaultWorkloadSettings, workloadSettingsSchema, type WorkloadSettings } from '@core/workload-settings';
 import type { Database, Db, Tx } from '../../db/client';
+import type { AppMetrics } from '../../lib/metrics';
 import { clients, portals, syncRuns, type PortalSetupMethod, type StagedTable, type SyncRunStatus, type SyncTrigger } from '../../db/schema';
 import type { Env } from '../../env';
 import { AppError } from '../../errors';
@@ -39,6 +40,8 @@ export interface SyncDeps {
   sheetSource?: SheetSource;
   /** How often progress is written to the run's row while the apply runs (default 500 ms; tests use 0). */
   progressWriteMs?: number;
+  /** Counts each sync and its duration for /metrics (the app context's). */
+  metrics?: Pick<AppMetrics, 'observeSync'>;
 }
 
 export interface NewSheetSource {
@@ -227,11 +230,21 @@ function previewOf(sheet: ParsedSheet): string[][] {
  *    and rethrow it for the caller.
  */
 export async function runSync(deps: SyncDeps, input: RunSyncInput): Promise<SyncResult> {
+  const started = performance.now();
+  let outcome: SyncRunStatus = 'failed';
   try {
-    return await syncPortal(deps, input);
+    const result = await syncPortal(deps, input);
+    outcome = result.run.status;
+    return result;
+  } catch (err) {
+    if (err instanceof DropNeedsConfirmationError) outcome = 'needs_confirmation';
+    throw err;
   } finally {
     // Its last sync time and queue day changed (or may have): portal lookups read them again.
-    if (!input.dryRun) forgetPortalMeta(deps.db, input.portalId);
+    if (!input.dryRun) {
+      forgetPortalMeta(deps.db, input.portalId);
+      deps.metrics?.observeSync(input.trigger, outcome, (performance.now() - started) / 1000);
+    }
   }
 }
 
