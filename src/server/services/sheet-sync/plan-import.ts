@@ -4,6 +4,7 @@ import type { ColumnMapping } from '@core/columns';
 import { computeQueue, type EstimateContext } from '@core/estimate';
 import { messages } from '@core/messages';
 import { resolveIdentities } from '@core/sync/identity';
+import { figuresOf, queueChange, type QueueWrite } from '@core/sync/queue-diff';
 import { importSheetRows, type DateOrder, type ImportedClient } from '@core/sheet-values';
 import { normalizeEmail } from '@core/validation/email';
 import { normalizeName } from '@core/validation/portal-search';
@@ -51,11 +52,8 @@ export interface ClientWrite {
   estimated_completion: string | null;
 }
 
-/** Only the row number and queue figures changed. */
-export type QueueWrite = Pick<
-  ClientWrite,
-  'client_id' | 'row' | 'queue_state' | 'queue_position' | 'estimated_working_days' | 'estimated_completion'
->;
+/** Only the row number and queue figures changed (core's queue diff). */
+export type { QueueWrite } from '@core/sync/queue-diff';
 
 export interface StatusChange {
   client_id: string;
@@ -294,35 +292,14 @@ export async function planImport(input: {
   if (duplicateIdError) return plan;
 
   const queueWrite = (before: ExistingClient, clientId: string, row: number, q: (typeof queue)[number]) => {
-    const queueState: QueueState = q.state;
-    const queuePosition = q.state === 'queued' ? q.position : null;
-    const estimatedWorkingDays = q.state === 'queued' ? q.workingDays : null;
-    const estimatedCompletion = q.state === 'queued' ? q.estimatedCompletion : null;
-    if (
-      before.row !== row ||
-      before.queueState !== queueState ||
-      before.queuePosition !== queuePosition ||
-      before.estimatedWorkingDays !== estimatedWorkingDays ||
-      before.estimatedCompletion !== estimatedCompletion
-    ) {
-      plan.queueUpdates.push({
-        client_id: clientId,
-        row,
-        queue_state: queueState,
-        queue_position: queuePosition,
-        estimated_working_days: estimatedWorkingDays,
-        estimated_completion: estimatedCompletion,
-      });
-    }
+    const change = queueChange(clientId, before, row, q);
+    if (change) plan.queueUpdates.push(change);
   };
 
   for (let i = 0; i < kept.length; i += 1) {
     const c = kept[i] as ImportedClient;
     const q = queue[i]!;
-    const queueState: QueueState = q.state;
-    const queuePosition = q.state === 'queued' ? q.position : null;
-    const estimatedWorkingDays = q.state === 'queued' ? q.workingDays : null;
-    const estimatedCompletion = q.state === 'queued' ? q.estimatedCompletion : null;
+    const figures = figuresOf(q);
     const hash = hashes[i] as string;
     const clientId = keys[i] as string;
     const before = existing.get(clientId);
@@ -345,10 +322,10 @@ export async function planImport(input: {
         notes: c.notes,
         raw: c.raw,
         content_hash: hash,
-        queue_state: queueState,
-        queue_position: queuePosition,
-        estimated_working_days: estimatedWorkingDays,
-        estimated_completion: estimatedCompletion,
+        queue_state: figures.queueState,
+        queue_position: figures.queuePosition,
+        estimated_working_days: figures.estimatedWorkingDays,
+        estimated_completion: figures.estimatedCompletion,
       };
       if (!before) {
         plan.inserts.push(write);

@@ -1,9 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { computeQueue, createEstimateContext } from '@core/estimate';
 import { runsOneTransactionAtATime, type Db, type Tx } from '../../db/client';
-import { clients, portals, type QueueState } from '../../db/schema';
+import { clients, portals } from '../../db/schema';
 import { updateQueue, WRITE_BATCH, writeQueueInSteps } from './apply-import';
-import type { QueueWrite } from './plan-import';
+import { queueChange, type QueueWrite } from '@core/sync/queue-diff';
 import { failStaleRunsOf } from './maintenance';
 import { acquireSyncLease, releaseSyncLease } from './sync-lease';
 import { queueCurrentFor, readWorkloadSettings } from './run-sync';
@@ -42,21 +42,9 @@ export async function recomputeQueue(db: Db, portalId: string, timeZone: string,
     const queue = computeQueue(rows, estimate);
     const changes: QueueWrite[] = [];
     rows.forEach((r, i) => {
-      const q = queue[i]!;
-      const next = {
-        client_id: r.clientId,
-        row: r.row,
-        queue_state: q.state as QueueState,
-        queue_position: q.state === 'queued' ? q.position : null,
-        estimated_working_days: q.state === 'queued' ? q.workingDays : null,
-        estimated_completion: q.state === 'queued' ? q.estimatedCompletion : null,
-      };
-      if (
-        next.queue_state !== r.queueState ||
-        next.queue_position !== r.queuePosition ||
-        next.estimated_working_days !== r.estimatedWorkingDays ||
-        next.estimated_completion !== r.estimatedCompletion
-      ) changes.push(next);
+      // The row number is the stored one: only the queue figures can change here.
+      const change = queueChange(r.clientId, r, r.row, queue[i]!);
+      if (change) changes.push(change);
     });
     const markCurrent = (tx: Tx) => tx.update(portals).set({ queueComputedFor: queueCurrentFor(portal.workloadSettings, estimate.today) }).where(eq(portals.id, portalId));
     if (runsOneTransactionAtATime(db)) await writeQueueInSteps(db, portalId, changes, markCurrent);
