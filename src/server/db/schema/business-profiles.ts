@@ -15,6 +15,8 @@ export const businessProfiles = pgTable('business_profiles', {
   plan: text('plan').notNull().default('starter'),
   /** active | trial | suspended | inactive */
   status: text('status').notNull().default('trial'),
+  /** While suspended: the status it had before, to return to on reactivation (core's statusOnReactivation). */
+  statusBeforeSuspension: text('status_before_suspension'),
   timeZone: text('time_zone').notNull().default('UTC'),
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

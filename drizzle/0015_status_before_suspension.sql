@@ -1,0 +1,1 @@
+ALTER TABLE "business_profiles" ADD COLUMN "status_before_suspension" text;
