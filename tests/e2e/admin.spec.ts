@@ -63,10 +63,10 @@ async function openBusiness(page: Page, company: string) {
   return page.getByRole('dialog', { name: company });
 }
 
-test('an operator suspends a business: its owner can no longer sign in and its portal shows unavailable', async ({ page, browser }) => {
+test('an operator suspends a trial business: its owner can no longer sign in, its portal shows unavailable; reactivating returns it to its trial', async ({ page, browser }) => {
   await signInAdmin(page);
   const company = `Suspended Works ${unique()}`;
-  const email = await addBusiness(page, browser, company, 'active');
+  const email = await addBusiness(page, browser, company, 'trial');
 
   // The owner signs in and creates a portal.
   const owner = await browser.newContext();
@@ -78,9 +78,14 @@ test('an operator suspends a business: its owner can no longer sign in and its p
   const portalId = (await created.json()).portalId as string;
 
   const dialog = await openBusiness(page, company);
+  // The trial's end is a date of the business: in its time zone, named.
+  const trialEnds = dialog.locator('dl > div').filter({ has: page.getByText('Trial ends', { exact: true }) }).locator('dd');
+  await expect(trialEnds).toHaveText(/^\w{3} \d{1,2}, \d{4} \([\w/+-]+\)$/);
+  const trialEndText = await trialEnds.textContent();
   await dialog.getByRole('button', { name: 'Suspend', exact: true }).click();
   // Asked once more, with what it does; Cancel leaves the business as it was.
   await expect(dialog.getByText(/Its owner is signed out at once/)).toBeVisible();
+  await expect(dialog.getByText(/Reactivating returns it to its trial, with the same end date/)).toBeVisible();
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog.getByText(/Its owner is signed out at once/)).toBeHidden();
   await dialog.getByRole('button', { name: 'Suspend', exact: true }).click();
@@ -104,9 +109,12 @@ test('an operator suspends a business: its owner can no longer sign in and its p
   await expect(clientPage.getByText(/unavailable/i).first()).toBeVisible();
   await client.close();
 
-  // Activate again: the owner signs in.
-  await dialog.getByRole('button', { name: 'Activate' }).click();
-  await expect(dialog.getByText('The business is active.')).toBeVisible();
+  // Reactivate: back to its trial with the same end date; the owner signs in.
+  await expect(dialog.getByRole('button', { name: 'Activate', exact: true })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Reactivate' }).click();
+  await expect(dialog.getByText('The business is reactivated: back to trial.')).toBeVisible();
+  await expect(dialog.getByText('Trial', { exact: true })).toBeVisible();
+  await expect(trialEnds).toHaveText(trialEndText!);
   expect((await signIn(ownerPage, email, PASSWORD)).status()).toBe(200);
   await owner.close();
 });

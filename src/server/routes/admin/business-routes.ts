@@ -10,9 +10,10 @@ import { businessInputSchema } from '../../services/business/business-input';
 import { createBusiness } from '../../services/business/create-business';
 import { deleteBusiness } from '../../services/business/delete-business';
 import { getBusinessDetail } from '../../services/business/get-business-detail';
-import { businessStatuses, listBusinesses } from '../../services/business/list-businesses';
+import { businessStatuses } from '@core/business-status';
+import { listBusinesses } from '../../services/business/list-businesses';
 import { sendBusinessPasswordLink } from '../../services/business/send-business-password-link';
-import { setBusinessStatus, updateBusiness } from '../../services/business/update-business';
+import { reactivateBusiness, setBusinessStatus, updateBusiness } from '../../services/business/update-business';
 import { actorOf, errorShape, fetchHeaders, guardErrors, requireOperator } from './guard';
 
 const businessItem = z.object({
@@ -26,10 +27,11 @@ const businessItem = z.object({
   portalCount: z.number().int(),
   trialEndsAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
+  timeZone: z.string().describe("The business's time zone: its dates (trial end, created) are shown in it"),
 });
 
 const businessDetail = businessItem.extend({
-  timeZone: z.string(),
+  statusBeforeSuspension: z.string().nullable().describe('While suspended: the status a reactivation returns to'),
   updatedAt: z.iso.datetime(),
   lastSignInAt: z.iso.datetime().nullable(),
   activeSessions: z.number().int(),
@@ -132,6 +134,19 @@ export async function adminBusinessRoutes(app: FastifyInstance) {
       await setBusinessStatus(app.ctx.db, req.params.id, req.body.status, actorOf(req));
       return { ok: true as const };
     },
+  );
+
+  r.post(
+    '/api/admin/businesses/:id/reactivate',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Reactivate a suspended business: it returns to the status it had (a trial keeps its end date); 409 not_suspended otherwise',
+        params: idParams,
+        response: { 200: z.object({ status: z.enum(businessStatuses) }), 404: errorShape, 409: errorShape, ...guardErrors },
+      },
+    },
+    async (req) => ({ status: await reactivateBusiness(app.ctx.db, req.params.id, actorOf(req)) }),
   );
 
   r.delete(

@@ -43,3 +43,21 @@ describe('analyticsFigures', () => {
     expect(a.conversion).toMatchObject({ signups: 2, converted: 1, inTrial: 1, rate: 50 });
   });
 });
+
+describe('businesses lost', () => {
+  const status = (businessId: string, from: string, to: string, hoursAgo: number) => ({
+    type: 'admin.business_status_changed',
+    actorUserId: 'op',
+    businessId,
+    detail: { from, to },
+    createdAt: new Date(now.getTime() - hoursAgo * 3_600_000),
+  });
+
+  it('counts a suspension that lasts, not one that was reactivated', () => {
+    const rows = [business('trial', 30, 5), business('suspended', 30, null), business('active', 30, null)];
+    const [back, gone, other] = rows;
+    const events = [status(back!.id, 'trial', 'suspended', 5), status(back!.id, 'suspended', 'trial', 2), status(gone!.id, 'active', 'suspended', 3), status(other!.id, 'trial', 'active', 1)];
+    const a = analyticsFigures(data(rows, events), 7);
+    expect(a.current.churned).toBe(1);
+  });
+});

@@ -152,11 +152,24 @@ export interface DayFigures {
 const LOST_FROM = new Set(['active', 'trial']);
 const LOST_TO = new Set(['suspended', 'inactive']);
 
-/** Businesses lost on a status change (to suspended/inactive from active/trial) or by deletion. */
+/**
+ * Businesses lost on a status change (to suspended/inactive from active/trial) or by deletion. A business that
+ * came back later (reactivated to active or trial) was not lost: a suspension and its reactivation count nothing.
+ */
 function churnTimes(data: PlatformData): Date[] {
+  const cameBack = (lost: PlatformData['events'][number]) =>
+    data.events.some(
+      (e) =>
+        e.type === STATUS_EVENT &&
+        e.businessId === lost.businessId &&
+        e.createdAt >= lost.createdAt &&
+        e !== lost &&
+        LOST_TO.has(String(e.detail.from)) &&
+        LOST_FROM.has(String(e.detail.to)),
+    );
   return data.events
     .filter((e) => {
-      if (e.type === STATUS_EVENT) return LOST_FROM.has(String(e.detail.from)) && LOST_TO.has(String(e.detail.to));
+      if (e.type === STATUS_EVENT) return LOST_FROM.has(String(e.detail.from)) && LOST_TO.has(String(e.detail.to)) && !cameBack(e);
       if (e.type === DELETE_EVENT) return LOST_FROM.has(String(e.detail.status));
       return false;
     })

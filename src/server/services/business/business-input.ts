@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { planIds } from '@core/plans';
 import { timeZoneSchema } from '@core/validation/auth';
 import { isEmail } from '@core/validation/email';
-import { businessStatuses } from './list-businesses';
+import { businessStatuses } from '@core/business-status';
 
 /** The fields an operator sets when adding or editing a business. */
 export const businessInputSchema = z.object({

@@ -13,6 +13,8 @@ export interface BusinessDetail {
   phone: string;
   plan: string;
   status: string;
+  /** While suspended: the status a reactivation returns to. */
+  statusBeforeSuspension: string | null;
   timeZone: string;
   trialEndsAt: Date | null;
   createdAt: Date;
@@ -57,6 +59,7 @@ export async function getBusinessDetail(db: Db, id: string): Promise<BusinessDet
     phone: p.phone,
     plan: p.plan,
     status: p.status,
+    statusBeforeSuspension: p.status === 'suspended' ? (p.statusBeforeSuspension ?? null) : null,
     timeZone: p.timeZone,
     trialEndsAt: p.trialEndsAt,
     createdAt: p.createdAt,

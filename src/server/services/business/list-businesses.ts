@@ -1,11 +1,10 @@
+import type { BusinessStatus } from '@core/business-status';
 import { and, count, desc, eq, ilike, ne, or, type SQL } from 'drizzle-orm';
 import { DEMO_BUSINESS_ID } from '../../db/seed/demo-business';
 import type { Db } from '../../db/client';
 import { businessProfiles, users } from '../../db/schema';
 import { portalCountsByBusiness } from '../admin/portal-stats';
 
-export const businessStatuses = ['active', 'trial', 'suspended', 'inactive'] as const;
-export type BusinessStatus = (typeof businessStatuses)[number];
 
 export interface BusinessListItem {
   id: string;
@@ -18,6 +17,7 @@ export interface BusinessListItem {
   portalCount: number;
   trialEndsAt: Date | null;
   createdAt: Date;
+  timeZone: string;
 }
 
 export interface BusinessListFilter {
@@ -52,6 +52,7 @@ export async function listBusinesses(
       status: businessProfiles.status,
       trialEndsAt: businessProfiles.trialEndsAt,
       createdAt: businessProfiles.createdAt,
+      timeZone: businessProfiles.timeZone,
     })
     .from(businessProfiles)
     .innerJoin(users, eq(users.id, businessProfiles.userId))

@@ -5,7 +5,7 @@ import { ConflictError, NotFoundError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import type { BusinessInput } from './business-input';
 import { requireStorableTimeZone } from './time-zone';
-import type { BusinessStatus } from './list-businesses';
+import { statusOnReactivation, type BusinessStatus } from '@core/business-status';
 import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
 
 interface Actor {
@@ -22,7 +22,9 @@ async function applyStatus(
   now: Date,
 ): Promise<void> {
   if (profile.status === status) return;
-  await tx.update(businessProfiles).set({ status, updatedAt: now }).where(eq(businessProfiles.id, profile.id));
+  // A suspension remembers the status it interrupts (a trial keeps its end date), so reactivating returns to it.
+  const statusBeforeSuspension = status === 'suspended' ? profile.status : null;
+  await tx.update(businessProfiles).set({ status, statusBeforeSuspension, updatedAt: now }).where(eq(businessProfiles.id, profile.id));
   let sessionsEnded = 0;
   if (status === 'suspended') {
     const ended = await tx.delete(sessions).where(eq(sessions.userId, profile.userId)).returning({ id: sessions.id });
@@ -45,6 +47,23 @@ export async function setBusinessStatus(db: Db, id: string, status: BusinessStat
     await applyStatus(tx, profile, status, actor, new Date());
   });
   forgetPortalMeta(db);
+}
+
+/**
+ * Reactivate: a suspended business returns to the status it had before (trial with its end date, active, or
+ * inactive). 409 when the business is not suspended. Returns the status it returned to.
+ */
+export async function reactivateBusiness(db: Db, id: string, actor: Actor): Promise<BusinessStatus> {
+  const status = await db.transaction(async (tx) => {
+    const [profile] = await tx.select().from(businessProfiles).where(eq(businessProfiles.id, id));
+    if (!profile) throw new NotFoundError('No such business.');
+    if (profile.status !== 'suspended') throw new ConflictError('This business is not suspended.', 'not_suspended');
+    const back = statusOnReactivation(profile.statusBeforeSuspension);
+    await applyStatus(tx, profile, back, actor, new Date());
+    return back;
+  });
+  forgetPortalMeta(db);
+  return status;
 }
 
 /** The operator's edit form: company, owner, e-mail (also the sign-in e-mail), phone, plan and status. */

@@ -11,7 +11,8 @@ import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
-import { type AdminBusiness, businessStatuses, type BusinessInput, type BusinessStatus } from '@web/features/admin/api/businesses';
+import { businessStatuses, statusActions, type BusinessStatus } from '@core/business-status';
+import type { AdminBusiness, BusinessInput } from '@web/features/admin/api/businesses';
 import { useImpersonate } from '@web/features/admin/api/impersonation';
 import { useAdminBusiness, useAdminBusinesses, useBusinessMutations } from '@web/features/admin/api/use-admin-businesses';
 import { Dialog } from '@web/features/admin/components/dialog';
@@ -105,13 +106,15 @@ function Detail({ label, children }: { label: string; children: ReactNode }) {
 
 function BusinessDetailDialog({ id, onClose, onEdit, onDelete }: { id: string; onClose: () => void; onEdit: () => void; onDelete: (b: AdminBusiness) => void }) {
   const query = useAdminBusiness(id);
-  const { setStatus, sendPasswordLink } = useBusinessMutations();
+  const { setStatus, reactivate, sendPasswordLink } = useBusinessMutations();
   const impersonate = useImpersonate();
   const b = query.data;
   const [notice, setNotice] = useState<string | null>(null);
   // Suspending signs the owner out and takes the portals offline: asked once more, like a delete.
   const [confirmSuspend, setConfirmSuspend] = useState(false);
-  const error = setStatus.error ?? sendPasswordLink.error ?? impersonate.error;
+  const error = setStatus.error ?? reactivate.error ?? sendPasswordLink.error ?? impersonate.error;
+  const actions = statusActions(b?.status ?? '');
+  const pending = setStatus.isPending || reactivate.isPending;
   return (
     <Dialog
       open
@@ -126,7 +129,7 @@ function BusinessDetailDialog({ id, onClose, onEdit, onDelete }: { id: string; o
             </Button>
             <Button
               variant="destructive"
-              disabled={setStatus.isPending}
+              disabled={pending}
               onClick={() =>
                 setStatus.mutate(
                   { id: b.id, status: 'suspended' },
@@ -150,7 +153,7 @@ function BusinessDetailDialog({ id, onClose, onEdit, onDelete }: { id: string; o
             <Button variant="outline" onClick={onEdit}>
               <PencilIcon aria-hidden="true" /> Edit
             </Button>
-            {b.status === 'active' ? (
+            {actions.suspend ? (
               <Button
                 variant="destructive"
                 onClick={() => {
@@ -160,11 +163,20 @@ function BusinessDetailDialog({ id, onClose, onEdit, onDelete }: { id: string; o
               >
                 Suspend
               </Button>
-            ) : (
-              <Button disabled={setStatus.isPending} onClick={() => setStatus.mutate({ id: b.id, status: 'active' }, { onSuccess: () => setNotice('The business is active.') })}>
+            ) : null}
+            {actions.activate ? (
+              <Button disabled={pending} onClick={() => setStatus.mutate({ id: b.id, status: 'active' }, { onSuccess: () => setNotice('The business is active.') })}>
                 {setStatus.isPending ? <Spinner /> : null} Activate
               </Button>
-            )}
+            ) : null}
+            {actions.reactivate ? (
+              <Button
+                disabled={pending}
+                onClick={() => reactivate.mutate(b.id, { onSuccess: (r) => setNotice(`The business is reactivated: back to ${r.status}.`) })}
+              >
+                {reactivate.isPending ? <Spinner /> : null} Reactivate
+              </Button>
+            ) : null}
           </>
         ) : null
       }
@@ -179,7 +191,7 @@ function BusinessDetailDialog({ id, onClose, onEdit, onDelete }: { id: string; o
             <Alert variant="destructive">
               <AlertDescription>
                 Suspend <strong>{b.companyName}</strong>? Its owner is signed out at once and cannot sign in, and its client portals show an unavailable page
-                until you activate it again.
+                until you reactivate it. Reactivating returns it to {b.status === 'trial' ? 'its trial, with the same end date' : `its status now (${b.status})`}.
               </AlertDescription>
             </Alert>
           ) : null}
@@ -200,8 +212,9 @@ function BusinessDetailDialog({ id, onClose, onEdit, onDelete }: { id: string; o
             <Detail label="Plan">{planName(b.plan)}</Detail>
             <Detail label="Phone">{b.phone || '—'}</Detail>
             <Detail label="Portals">{b.portalCount}</Detail>
+            {b.statusBeforeSuspension ? <Detail label="Reactivates to">{capitalise(b.statusBeforeSuspension)}</Detail> : null}
             <Detail label="Created">{formatDateTime(b.createdAt)}</Detail>
-            {b.status === 'trial' ? <Detail label="Trial ends">{formatDate(b.trialEndsAt)}</Detail> : null}
+            {b.status === 'trial' || b.statusBeforeSuspension === 'trial' ? <Detail label="Trial ends">{formatDate(b.trialEndsAt, b.timeZone)}</Detail> : null}
             <Detail label="Last sign-in">{b.lastSignInAt ? formatDateTime(b.lastSignInAt) : 'Never'}</Detail>
             <Detail label="Open sessions">{b.activeSessions}</Detail>
             <Detail label="Time zone">{b.timeZone}</Detail>

@@ -1,9 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { BusinessStatus } from '@core/business-status';
 import type { PlanId } from '@core/plans';
 import { api } from '@web/lib/api-client';
 
-export type BusinessStatus = 'active' | 'trial' | 'suspended' | 'inactive';
-export const businessStatuses: BusinessStatus[] = ['active', 'trial', 'suspended', 'inactive'];
 
 export interface AdminBusiness {
   id: string;
@@ -16,6 +15,8 @@ export interface AdminBusiness {
   portalCount: number;
   trialEndsAt: string | null;
   createdAt: string;
+  /** The business's time zone: its dates are shown in it. */
+  timeZone: string;
 }
 
 /** GET /api/admin/businesses */
@@ -26,7 +27,8 @@ export interface AdminBusinessList {
 }
 
 export interface AdminBusinessDetail extends AdminBusiness {
-  timeZone: string;
+  /** While suspended: the status a reactivation returns to. */
+  statusBeforeSuspension: BusinessStatus | null;
   updatedAt: string;
   lastSignInAt: string | null;
   activeSessions: number;
@@ -73,6 +75,7 @@ export const businessApi = {
   create: (input: BusinessInput) => api.post<{ id: string; mailed: boolean }>('/api/admin/businesses', input),
   update: (id: string, input: BusinessInput) => api.put<{ ok: true }>(`/api/admin/businesses/${encodeURIComponent(id)}`, input),
   setStatus: (id: string, status: BusinessStatus) => api.post<{ ok: true }>(`/api/admin/businesses/${encodeURIComponent(id)}/status`, { status }),
+  reactivate: (id: string) => api.post<{ status: BusinessStatus }>(`/api/admin/businesses/${encodeURIComponent(id)}/reactivate`, {}),
   remove: (id: string) => api.del<{ ok: true }>(`/api/admin/businesses/${encodeURIComponent(id)}`),
   sendPasswordLink: (id: string) => api.post<{ ok: true }>(`/api/admin/businesses/${encodeURIComponent(id)}/password-link`, {}),
   impersonate: (id: string) => api.post<{ redirectTo: string; expiresInSeconds: number }>(`/api/admin/businesses/${encodeURIComponent(id)}/impersonate`, {}),
