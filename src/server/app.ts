@@ -47,11 +47,13 @@ import { dashboardRoutes } from './routes/v1/dashboard-routes';
 import { clientDetailRoutes } from './routes/v1/client-detail-routes';
 import { workloadRoutes } from './routes/v1/workload-routes';
 import { analyticsRoutes } from './routes/v1/analytics-routes';
+import { notificationRoutes } from './routes/v1/notification-routes';
 import { registerSheetSyncJob } from './jobs/sheet-sync-job';
 import { createSettingsCache } from './services/platform-settings/settings-cache';
 import { sendGridSettingReader } from './services/platform-settings/mail-settings';
 import { createClientEventLog } from './services/client-events/client-event-log';
 import { createJobQueue } from './jobs/job-worker';
+import { registerNotifications } from './services/notifications/register-notifications';
 
 export interface BuildAppOptions {
   env: Env;
@@ -146,6 +148,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     startedAt: clock.now(),
   };
   app.decorate('ctx', ctx);
+  registerNotifications(ctx);
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();
     if (!options.mailer) mailer.close();
@@ -195,6 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(clientDetailRoutes);
   await app.register(workloadRoutes);
   await app.register(analyticsRoutes);
+  await app.register(notificationRoutes);
   if (options.startJobs ?? env.NODE_ENV !== 'test') {
     registerSheetSyncJob(app);
     app.addHook('onReady', async () => ctx.jobs.start());

@@ -36,7 +36,14 @@ export interface TestApp {
  */
 export async function createTestApp(
   overrides: Record<string, string> = {},
-  options: { mailer?: Mailer; logger?: Logger; clock?: ManualClock; beforeReady?: (app: FastifyInstance, env: Env) => unknown } = {},
+  options: {
+    mailer?: Mailer;
+    /** The app's own mailer (SMTP_URL from `overrides`, e.g. a test SMTP server) instead of a captured one. */
+    realMailer?: boolean;
+    logger?: Logger;
+    clock?: ManualClock;
+    beforeReady?: (app: FastifyInstance, env: Env) => unknown;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const env = loadEnv({
@@ -49,13 +56,14 @@ export async function createTestApp(
   });
   const captured = captureMailer();
   const clock = options.clock ?? manualClock();
-  const app = await buildApp({ env, database, clock, mailer: options.mailer ?? captured, logger: options.logger ?? pino({ level: 'silent' }), serveWeb: false });
+  const mailer = options.realMailer ? undefined : (options.mailer ?? captured);
+  const app = await buildApp({ env, database, clock, mailer, logger: options.logger ?? pino({ level: 'silent' }), serveWeb: false });
   await options.beforeReady?.(app, env);
   await app.ready();
   return {
     app,
     env,
-    mails: options.mailer ? [] : captured.sent,
+    mails: options.mailer || options.realMailer ? [] : captured.sent,
     clock,
     async close() {
       await app.close();

@@ -24,3 +24,4 @@ export * from './schema/portal-logos';
 export * from './schema/portal-uploads';
 export * from './schema/client-events';
 export * from './schema/jobs';
+export * from './schema/notifications';

@@ -20,6 +20,11 @@ export const clientAccessTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     createdByUserId: text('created_by_user_id'),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    /**
+     * The token sealed with a key derived from the server secret (AES-256-GCM), so the client's e-mails can carry
+     * their link without making a new one (decision 0016). Lookups use only the hash. Null for links made before.
+     */
+    tokenSealed: text('token_sealed'),
   },
   (t) => [
     primaryKey({ name: 'client_access_tokens_pkey', columns: [t.portalId, t.clientId] }),

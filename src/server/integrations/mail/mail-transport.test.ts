@@ -18,6 +18,8 @@ describe('chooseMailTransport', () => {
         connectionTimeout: 10_000,
         greetingTimeout: 10_000,
         socketTimeout: 20_000,
+        pool: true,
+        maxConnections: 5,
       },
     });
   });
@@ -46,6 +48,9 @@ describe('chooseMailTransport', () => {
     expect(url.searchParams.get('socketTimeout')).toBe('5000');
     expect(url.searchParams.get('connectionTimeout')).toBe('10000');
     expect(url.searchParams.get('greetingTimeout')).toBe('10000');
+    // Pooled connections, for client notifications by the thousand.
+    expect(url.searchParams.get('pool')).toBe('true');
+    expect(url.searchParams.get('maxConnections')).toBe('5');
   });
 });
 

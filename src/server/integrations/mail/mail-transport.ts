@@ -29,10 +29,16 @@ export type MailTransportChoice =
   | { via: 'sendgrid'; options: SMTPTransport.Options; notes: string[] }
   | { via: 'log'; notes: string[] };
 
-/** SMTP_URL with our time-outs unless the URL sets its own. */
+/**
+ * Connections kept open and reused (client notifications go out by the thousand: a new connection per message
+ * would cost a handshake each), at most 5 at once.
+ */
+export const SMTP_POOL = { pool: true, maxConnections: 5 } as const;
+
+/** SMTP_URL with our time-outs and pool unless the URL sets its own. */
 export function smtpUrlWithTimeouts(smtpUrl: string): string {
   const url = new URL(smtpUrl);
-  for (const [k, v] of Object.entries(SMTP_TIMEOUTS)) if (!url.searchParams.has(k)) url.searchParams.set(k, String(v));
+  for (const [k, v] of Object.entries({ ...SMTP_TIMEOUTS, ...SMTP_POOL })) if (!url.searchParams.has(k)) url.searchParams.set(k, String(v));
   return url.toString();
 }
 
@@ -45,7 +51,8 @@ export function sendGridTransportOptions(apiKey: string): SMTPTransport.Options 
     requireTLS: true, // ...which is required: the key never travels in clear
     auth: { user: SENDGRID_SMTP.user, pass: apiKey },
     ...SMTP_TIMEOUTS,
-  };
+    ...SMTP_POOL,
+  } as SMTPTransport.Options;
 }
 
 /**

@@ -12,6 +12,10 @@ export interface MailMessage {
   /** Display name for the From header (platform setting "sender name"). */
   fromName?: string;
   replyTo?: string;
+  /** A Message-ID of our own (`<id@domain>`), kept the same when a message is sent again after a crash. */
+  messageId?: string;
+  /** Extra headers, e.g. List-Unsubscribe (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -21,8 +25,11 @@ export interface MailMessage {
 export interface Mailer {
   /** The way the last message went (before any, the way chosen at start from SMTP_URL alone). */
   readonly transport: MailVia;
-  /** Resolves once the message is handed over; rejects with MailSendError (already logged) when it could not be. */
-  send(message: MailMessage): Promise<void>;
+  /**
+   * Resolves once the message is handed over (with the way it went); rejects with MailSendError (already logged)
+   * when it could not be.
+   */
+  send(message: MailMessage): Promise<{ via: MailVia } | void>;
   close(): void;
 }
 
@@ -31,9 +38,18 @@ export class MailSendError extends AppError {
   constructor(
     readonly via: MailVia,
     message: string,
+    /** What the mail server said, to tell a refused address from a passing failure (core's classifyMailFailure). */
+    readonly failure: MailFailureDetail = {},
   ) {
     super(502, 'mail_send_failed', message);
   }
+}
+
+/** nodemailer's error code, the SMTP reply code and the command it answered. */
+export interface MailFailureDetail {
+  code?: string;
+  responseCode?: number;
+  command?: string;
 }
 
 export type CreateTransport = (options: string | SMTPTransport.Options) => Transporter<SMTPTransport.SentMessageInfo>;
@@ -88,7 +104,7 @@ export function createMailer(options: MailerOptions): Mailer {
           { mail: { to: m.to, subject: m.subject, via: 'log' } },
           `E-mail not sent (no SMTP_URL, SendGrid not in use). To: ${m.to}\nSubject: ${m.subject}\n\n${m.text}`,
         );
-        return;
+        return { via: 'log' };
       }
       let transporter: Transporter<SMTPTransport.SentMessageInfo>;
       if (choice.via === 'smtp') {
@@ -110,14 +126,19 @@ export function createMailer(options: MailerOptions): Mailer {
           subject: m.subject,
           text: m.text,
           html: m.html,
+          ...(m.messageId ? { messageId: m.messageId } : {}),
+          ...(m.headers ? { headers: m.headers } : {}),
         });
       } catch (err) {
         const reason = describeMailError(err, choice.via);
+        const e = (err ?? {}) as MailFailureDetail;
+        const failure: MailFailureDetail = { code: e.code, responseCode: e.responseCode, command: e.command };
         // The recipient and subject only: the body may hold a sign-in link or a code.
         logger.error({ err, mail: { to: m.to, subject: m.subject, via: choice.via } }, `E-mail not sent: ${reason}`);
-        throw new MailSendError(choice.via, `E-mail could not be sent: ${reason}`);
+        throw new MailSendError(choice.via, `E-mail could not be sent: ${reason}`, failure);
       }
       logger.info({ mail: { to: m.to, subject: m.subject, via: choice.via } }, 'e-mail sent');
+      return { via: choice.via };
     },
     close() {
       smtp?.close();

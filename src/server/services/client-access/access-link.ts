@@ -1,10 +1,24 @@
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { clientAccessTokens } from '../../db/schema';
 import type { Env } from '../../env';
 import { recordActivity } from '../activity/record-activity';
 import { getBusinessClient } from './business-client';
+import { decryptSecret, encryptSecret } from '../platform-settings/secret-box';
 import { hashAccessToken, newAccessToken } from './secrets';
+
+type SealEnv = Pick<Env, 'BETTER_AUTH_SECRET'>;
+const sealKey = (env: SealEnv) => `${env.BETTER_AUTH_SECRET ?? ''}\nclient-access-link`;
+
+/** The token sealed for storage beside its hash, so e-mails to the client can carry it (decision 0016). */
+export function sealAccessToken(env: SealEnv, token: string): string {
+  return encryptSecret(token, sealKey(env));
+}
+
+/** The token of a sealed one, or null (sealed under another secret, or tampered with). */
+export function unsealAccessToken(env: SealEnv, sealed: string): string | null {
+  return decryptSecret(sealed, sealKey(env));
+}
 
 /** The state of a client's access link; the token itself is shown once, when it is made. */
 export interface AccessLinkState {
@@ -41,27 +55,14 @@ export async function getAccessLink(db: Db, businessId: string, portalId: string
  */
 export async function rotateAccessLink(
   db: Db,
-  env: Pick<Env, 'APP_URL'>,
+  env: Pick<Env, 'APP_URL' | 'BETTER_AUTH_SECRET'>,
   input: { businessId: string; portalId: string; clientId: string; actorUserId: string; ipAddress?: string | null },
 ): Promise<NewAccessLink> {
   const client = await getBusinessClient(db, input.businessId, input.portalId, input.clientId);
   const token = newAccessToken();
   const now = new Date();
   await db.transaction(async (tx) => {
-    await tx
-      .insert(clientAccessTokens)
-      .values({
-        portalId: input.portalId,
-        clientId: input.clientId,
-        tokenHash: hashAccessToken(token),
-        emailNormalized: client.emailNormalized,
-        createdAt: now,
-        createdByUserId: input.actorUserId,
-      })
-      .onConflictDoUpdate({
-        target: [clientAccessTokens.portalId, clientAccessTokens.clientId],
-        set: { tokenHash: hashAccessToken(token), emailNormalized: client.emailNormalized, createdAt: now, createdByUserId: input.actorUserId, lastUsedAt: null },
-      });
+    await storeAccessToken(tx, env, { portalId: input.portalId, clientId: input.clientId, emailNormalized: client.emailNormalized, token, now, actorUserId: input.actorUserId });
     await recordActivity(tx, {
       type: 'portal.access_link_rotated',
       actorUserId: input.actorUserId,
@@ -71,6 +72,25 @@ export async function rotateAccessLink(
     });
   });
   return { active: true, createdAt: now.toISOString(), lastUsedAt: null, url: accessLinkUrl(env, input.portalId, token), token };
+}
+
+/** Writes a client's (new) access link: its hash for lookups and its sealed form for e-mails; replaces any other. */
+export async function storeAccessToken(
+  q: Db | Tx,
+  env: SealEnv,
+  input: { portalId: string; clientId: string; emailNormalized: string; token: string; now: Date; actorUserId: string | null },
+): Promise<void> {
+  const values = {
+    tokenHash: hashAccessToken(input.token),
+    tokenSealed: sealAccessToken(env, input.token),
+    emailNormalized: input.emailNormalized,
+    createdAt: input.now,
+    createdByUserId: input.actorUserId,
+  };
+  await q
+    .insert(clientAccessTokens)
+    .values({ portalId: input.portalId, clientId: input.clientId, ...values })
+    .onConflictDoUpdate({ target: [clientAccessTokens.portalId, clientAccessTokens.clientId], set: { ...values, lastUsedAt: null } });
 }
 
 /** Revokes the client's access link: the link stops working at once. Returns whether there was one. */

@@ -10,6 +10,8 @@ export const emailTemplateKeys = [
   'monthly_report',
   'portal_verification_code',
   'client_update',
+  'client_email_bounced',
+  'client_messages_held',
 ] as const;
 export type EmailTemplateKey = (typeof emailTemplateKeys)[number];
 
@@ -177,6 +179,32 @@ export const emailTemplateCatalog: Record<EmailTemplateKey, EmailTemplateDefinit
       '{{clientName}} ({{clientEmail}}) sent this from your client portal:',
       '{{message}}',
       'Reply to this e-mail to answer {{clientName}}, or see all messages in your dashboard:',
+      '{{link}}',
+    ].join('\n\n'),
+  },
+  client_email_bounced: {
+    key: 'client_email_bounced',
+    name: 'Client address bouncing',
+    description: "To the business owner when a client's e-mail address is refused for good by the client's mail server: nothing more is sent to it.",
+    placeholders: { ownerName: 'Olga Owner', clientName: 'Jordan Client', clientEmail: 'jordan@example.com', reason: '550 Mailbox unavailable', link: 'https://statuslink.example/app/portals' },
+    subject: 'An e-mail to {{clientName}} bounced',
+    body: [
+      'Hello {{ownerName}},',
+      "The e-mail address of {{clientName}} ({{clientEmail}}) was refused by the client's mail server: {{reason}}",
+      'No more updates are sent to this address. Correct it in your client list (the next sync picks it up), or ask the client for another address:',
+      '{{link}}',
+    ].join('\n\n'),
+  },
+  client_messages_held: {
+    key: 'client_messages_held',
+    name: 'Client updates held',
+    description: 'To the business owner when the way out for client updates (the mail server or the SMS provider) has been failing for an hour: the updates are kept and go out when it works again.',
+    placeholders: { ownerName: 'Olga Owner', channel: 'e-mail', since: 'March 2, 2026, 10:05 AM EST', reason: 'Could not reach the SMTP server.', waiting: '12', link: 'https://statuslink.example/app/portals' },
+    subject: 'Your client updates by {{channel}} are held',
+    body: [
+      'Hello {{ownerName}},',
+      'Since {{since}}, client updates by {{channel}} could not be sent: {{reason}}',
+      '{{waiting}} updates are waiting. Nothing is lost: they go out as soon as sending works again. The platform team has been told.',
       '{{link}}',
     ].join('\n\n'),
   },

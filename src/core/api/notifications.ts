@@ -1,0 +1,101 @@
+// Request and response shapes of client notifications (issue 19): the routes validate with them, OpenAPI documents
+// them, the web app infers its types from them.
+import { z } from 'zod';
+import { notificationSettingsSchema } from '../notification-settings';
+
+const outage = z.object({ since: z.iso.datetime(), lastError: z.string() }).nullable();
+
+/** GET /api/v1/portals/{portalId}/notification-settings */
+export const notificationSettingsViewSchema = z.object({
+  settings: notificationSettingsSchema,
+  emailEnabled: z.boolean().describe("The portal's e-mail updates switch (the portal configuration's emailNotifications)"),
+  statuses: z
+    .array(z.object({ status: z.string(), key: z.string(), clients: z.number().int(), defaultLine: z.string() }))
+    .describe('Statuses found in the portal data (most clients first), for the "what this means" lines'),
+  mail: z.object({
+    via: z.enum(['smtp', 'sendgrid', 'log']).describe("'log': no mail server is set up; messages are written to the server log"),
+    outage: outage.describe('The mail server has been failing since then: messages are held and go out when it answers again'),
+  }),
+  counts: z.object({ optedOut: z.number().int(), bouncing: z.number().int() }),
+});
+export type NotificationSettingsView = z.infer<typeof notificationSettingsViewSchema>;
+
+/** PUT /api/v1/portals/{portalId}/notification-settings */
+export const saveNotificationSettingsSchema = z.object({ settings: notificationSettingsSchema, emailEnabled: z.boolean() });
+export type SaveNotificationSettings = z.infer<typeof saveNotificationSettingsSchema>;
+
+/** POST .../notification-settings/preview: the e-mail a sample (or given) change would send, with unsaved settings. */
+export const notificationPreviewRequestSchema = z.object({
+  settings: notificationSettingsSchema,
+  kind: z.enum(['update', 'invitation']).default('update'),
+  /** The status to show (the first found in the data, or 'In Progress'). */
+  status: z.string().trim().max(200).optional(),
+});
+export const notificationPreviewSchema = z.object({ subject: z.string(), html: z.string(), text: z.string(), from: z.string() });
+export type NotificationPreview = z.infer<typeof notificationPreviewSchema>;
+
+/** POST .../notification-settings/test: sends the preview to the signed-in owner. */
+export const notificationTestSentSchema = z.object({ sentTo: z.string() });
+
+/** POST /api/v1/portals/{portalId}/invitations */
+export const invitationRequestSchema = z
+  .object({
+    clientIds: z.array(z.string().min(1).max(500)).max(50_000).optional(),
+    all: z.boolean().optional(),
+    rotateLinks: z.boolean().optional().describe('Make new access links (the old ones stop working); default false: existing links are kept'),
+  })
+  .refine((b) => b.all === true || (b.clientIds?.length ?? 0) > 0, { error: 'Choose the clients to invite, or all' });
+export const invitationResultSchema = z.object({
+  queued: z.number().int(),
+  skipped: z.array(z.object({ clientId: z.string(), name: z.string(), email: z.string(), reason: z.string() })),
+});
+export type InvitationResult = z.infer<typeof invitationResultSchema>;
+
+export const messageStates = ['pending', 'held', 'sending', 'sent', 'bounced', 'failed', 'skipped'] as const;
+
+/** One message to a client, as the business sees it. */
+export const clientMessageSchema = z.object({
+  id: z.string(),
+  createdAt: z.iso.datetime(),
+  sentAt: z.iso.datetime().nullable(),
+  channel: z.enum(['email', 'sms']),
+  purpose: z.enum(['update', 'invitation']),
+  triggers: z.array(z.string()),
+  state: z.enum(messageStates),
+  /** e.g. 'Sent', 'Held for quiet hours', 'Not sent' */
+  result: z.string(),
+  detail: z.string().nullable().describe('Why it was not sent, or the last error while retrying'),
+  to: z.string().nullable(),
+  subject: z.string().nullable(),
+  sendAfter: z.iso.datetime().describe('When it goes (pending, held) or is tried again (sending)'),
+  via: z.string().nullable(),
+});
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+/** GET /api/v1/portals/{portalId}/clients/{clientId}/messages */
+export const clientMessagesSchema = z.object({
+  messages: z.array(clientMessageSchema),
+  email: z.object({
+    address: z.string(),
+    valid: z.boolean(),
+    optedOut: z.boolean().describe('The client turned e-mail updates off (only the client can turn them on again)'),
+    bouncing: z.object({ since: z.iso.datetime(), reason: z.string() }).nullable(),
+    problem: z.string().nullable().describe('Why e-mails cannot reach this client, in words'),
+  }),
+});
+export type ClientMessages = z.infer<typeof clientMessagesSchema>;
+
+/** GET /api/public/unsubscribe?t= */
+export const unsubscribeStatusSchema = z.object({
+  companyName: z.string(),
+  email: z.string().describe('The address, masked'),
+  subscribed: z.boolean(),
+});
+export type UnsubscribeStatus = z.infer<typeof unsubscribeStatusSchema>;
+
+/** PUT /api/public/portals/{portalId}/notifications (the card's switch) */
+export const cardNotificationsRequestSchema = z.object({
+  session: z.string().min(1).max(1000).describe("The card's session (from an access link or a verified code)"),
+  email: z.boolean(),
+});
+export const cardNotificationsSchema = z.object({ email: z.boolean() });

@@ -1,0 +1,86 @@
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
+
+/** A message the test SMTP server accepted, parsed. */
+export interface AcceptedMail {
+  to: string;
+  from: string;
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+  headers: Map<string, unknown>;
+  parsed: ParsedMail;
+}
+
+/** How the server answers a recipient: accept (null), or an SMTP error (e.g. 550 for good, 421 for now). */
+export type RcptAnswer = null | { code: number; message: string };
+
+export interface TestSmtp {
+  port: number;
+  url: string;
+  accepted: AcceptedMail[];
+  /** Decides each RCPT TO (accept by default). */
+  onRcpt: (address: string) => RcptAnswer;
+  /** Waits until `n` messages were accepted in all (throws after `timeoutMs`). */
+  waitFor(n: number, timeoutMs?: number): Promise<AcceptedMail[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * A real SMTP server on a free loopback port that parses what it accepts (mailparser). `onRcpt` makes it refuse an
+ * address, for good or for now.
+ */
+export async function startTestSmtp(): Promise<TestSmtp> {
+  const accepted: AcceptedMail[] = [];
+  const smtp: TestSmtp = {
+    port: 0,
+    url: '',
+    accepted,
+    onRcpt: () => null,
+    async waitFor(n, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (accepted.length < n) {
+        if (Date.now() > deadline) throw new Error(`expected ${n} messages, got ${accepted.length}`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      return accepted;
+    },
+    close: async () => {},
+  };
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(address: SMTPServerAddress, _session, callback) {
+      const answer = smtp.onRcpt(address.address);
+      if (!answer) return callback();
+      const err = new Error(answer.message) as Error & { responseCode: number };
+      err.responseCode = answer.code;
+      callback(err);
+    },
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((parsed) => {
+          accepted.push({
+            to: session.envelope.rcptTo.map((r) => r.address).join(','),
+            from: parsed.from?.text ?? '',
+            subject: parsed.subject ?? '',
+            text: parsed.text ?? '',
+            html: typeof parsed.html === 'string' ? parsed.html : '',
+            messageId: parsed.messageId ?? '',
+            headers: parsed.headers as Map<string, unknown>,
+            parsed,
+          });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as { port: number }).port;
+  smtp.port = port;
+  smtp.url = `smtp://127.0.0.1:${port}`;
+  smtp.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return smtp;
+}
