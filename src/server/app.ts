@@ -48,6 +48,7 @@ import { clientDetailRoutes } from './routes/v1/client-detail-routes';
 import { workloadRoutes } from './routes/v1/workload-routes';
 import { analyticsRoutes } from './routes/v1/analytics-routes';
 import { notificationRoutes } from './routes/v1/notification-routes';
+import { publicNotificationRoutes } from './routes/public/notification-routes';
 import { registerSheetSyncJob } from './jobs/sheet-sync-job';
 import { createSettingsCache } from './services/platform-settings/settings-cache';
 import { sendGridSettingReader } from './services/platform-settings/mail-settings';
@@ -199,6 +200,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(workloadRoutes);
   await app.register(analyticsRoutes);
   await app.register(notificationRoutes);
+  await app.register(publicNotificationRoutes);
   if (options.startJobs ?? env.NODE_ENV !== 'test') {
     registerSheetSyncJob(app);
     app.addHook('onReady', async () => ctx.jobs.start());

@@ -112,6 +112,7 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: 'signout', lazy: component(loadAuth, 'SignOut') },
+      { path: 'unsubscribe', lazy: component(loadAuth, 'Unsubscribe') },
       { path: 'portal/:portalId', lazy: component(loadPortal, 'Page') },
       {
         path: 'app',

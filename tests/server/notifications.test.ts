@@ -3,6 +3,7 @@ import { jobs, notificationMessages } from '../../src/server/db/schema';
 import { lookup, portalWithClients } from './portal-helpers';
 import { changeClient, HOUR, messagesOf, MINUTE, setClientQueue, setNotificationSettings } from './notification-support';
 import { startTestSmtp, type TestSmtp } from '../support/test-smtp';
+import { request } from '../support/sheets';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 // Client e-mails on status changes and the other triggers (issue 19 items 2-3), through the real pipeline: events
@@ -221,5 +222,72 @@ describe('status updates by e-mail', () => {
       headers: { origin: 'http://localhost:3000', cookie: portal.cookie, 'content-type': 'application/json' },
       payload: JSON.stringify({ config: { emailNotifications: true } }),
     });
+  });
+});
+
+describe('delivery', () => {
+  it('a permanent refusal (550) marks the address bouncing, stops sending to it and tells the owner', async () => {
+    smtp.onRcpt = (address) => (address === 'robert.chen@example.com' ? { code: 550, message: 'Mailbox unavailable' } : null);
+    await changeClient(t, portal.portalId, 'T-1004', { status: 'Waiting on client' });
+    t.clock.advance(10 * MINUTE);
+    await run(); // the message bounces; the owner's alert is queued
+    await run();
+    const [bounced] = await messagesOf(t.app, portal.portalId, 'T-1004');
+    expect(bounced).toMatchObject({ state: 'bounced' });
+    expect(bounced!.detail).toContain('550 Mailbox unavailable');
+    const [alert] = await smtp.waitFor(1);
+    expect(alert!.to).toBe(portal.user.email);
+    expect(alert!.subject).toBe('An e-mail to Robert Chen bounced');
+    expect(alert!.text).toContain('robert.chen@example.com');
+
+    smtp.onRcpt = () => null;
+    await changeClient(t, portal.portalId, 'T-1004', { status: 'In Progress' });
+    t.clock.advance(10 * MINUTE);
+    await run();
+    expect((await messagesOf(t.app, portal.portalId, 'T-1004'))[1]).toMatchObject({ state: 'skipped', detail: 'The address bounced earlier; nothing more is sent to it' });
+    expect(smtp.accepted).toHaveLength(1);
+  });
+
+  it('a passing refusal (421) is retried with backoff and then accepted, same Message-ID', async () => {
+    let refusals = 2;
+    smtp.onRcpt = () => (refusals-- > 0 ? { code: 421, message: 'Try again later' } : null);
+    await changeClient(t, portal.portalId, 'T-1003', { status: 'In Review' });
+    t.clock.advance(10 * MINUTE);
+    await run();
+    const [retrying] = await messagesOf(t.app, portal.portalId, 'T-1003');
+    expect(retrying).toMatchObject({ state: 'sending' });
+    // 421 closes the connection (RFC 5321): the message waits and is tried again.
+    expect(retrying!.detail).toMatch(/^Retrying: /);
+    t.clock.advance(40_000);
+    await run();
+    expect(smtp.accepted).toHaveLength(0);
+    t.clock.advance(80_000);
+    await run();
+    const [mail] = await smtp.waitFor(1);
+    const [sent] = await messagesOf(t.app, portal.portalId, 'T-1003');
+    expect(sent).toMatchObject({ state: 'sent', attempts: 1 });
+    expect(mail!.messageId).toBe(`<${sent!.id}@statuslink.test>`);
+  });
+
+  it('the mail server down holds every message and says so; nothing is lost when it is back', async () => {
+    await smtp.close();
+    await changeClient(t, portal.portalId, 'T-1001', { status: 'Waiting for documents' });
+    await changeClient(t, portal.portalId, 'T-1005', { status: 'In Review' });
+    t.clock.advance(10 * MINUTE);
+    await run();
+    const settings = await request(t.app, 'GET', `/api/v1/portals/${portal.portalId}/notification-settings`, portal.cookie);
+    expect(settings.json().mail.outage).toMatchObject({ lastError: expect.stringMatching(/Could not reach the SMTP server/) });
+    expect(t.app.ctx.jobs.pausedChannels()).toMatchObject([{ channel: 'email' }]);
+    const waiting = [...(await messagesOf(t.app, portal.portalId, 'T-1001')), ...(await messagesOf(t.app, portal.portalId, 'T-1005'))];
+    expect(waiting.every((m) => m.state === 'sending' || m.state === 'pending')).toBe(true);
+
+    // Back on the same port after a while: both go, and the outage is over.
+    smtp = await startTestSmtp(smtp.port);
+    t.clock.advance(HOUR);
+    await run();
+    await smtp.waitFor(2);
+    expect(smtp.accepted.map((m) => m.to).sort()).toEqual(['maria.gonzalez@example.com', 'fatima.alsayed@example.com'].sort());
+    const after = await request(t.app, 'GET', `/api/v1/portals/${portal.portalId}/notification-settings`, portal.cookie);
+    expect(after.json().mail.outage).toBeNull();
   });
 });

@@ -28,10 +28,10 @@ export interface TestSmtp {
 }
 
 /**
- * A real SMTP server on a free loopback port that parses what it accepts (mailparser). `onRcpt` makes it refuse an
+ * A real SMTP server on a free loopback port (or the given one, to come back where it was) that parses what it accepts (mailparser). `onRcpt` makes it refuse an
  * address, for good or for now.
  */
-export async function startTestSmtp(): Promise<TestSmtp> {
+export async function startTestSmtp(port = 0): Promise<TestSmtp> {
   const accepted: AcceptedMail[] = [];
   const smtp: TestSmtp = {
     port: 0,
@@ -52,6 +52,8 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    // close() ends the app's pooled connections at once instead of waiting for them.
+    closeTimeout: 50,
     onRcptTo(address: SMTPServerAddress, _session, callback) {
       const answer = smtp.onRcpt(address.address);
       if (!answer) return callback();
@@ -77,10 +79,9 @@ export async function startTestSmtp(): Promise<TestSmtp> {
         .catch(callback);
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as { port: number }).port;
-  smtp.port = port;
-  smtp.url = `smtp://127.0.0.1:${port}`;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  smtp.port = (server.server.address() as { port: number }).port;
+  smtp.url = `smtp://127.0.0.1:${smtp.port}`;
   smtp.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return smtp;
 }

@@ -57,6 +57,7 @@ export const lookupAnswerSchema = z.object({
   verified: z.boolean(),
   session: z.string().optional(),
   updatesAllowed: z.boolean(),
+  emailUpdates: z.boolean().optional().describe('Verified cards of a portal that sends e-mail updates: whether this client gets them (the card\'s switch)'),
 });
 
 export type PublicPortal = z.infer<typeof publicPortalSchema>;

@@ -19,6 +19,13 @@ export function themeInitScriptSource(webRoot: string): string | null {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * API addresses that take plain form posts from elsewhere because the request carries its own proof and no cookie is
+ * read: RFC 8058's one-click unsubscribe (a mail program POSTs `List-Unsubscribe=One-Click`, the token is in the
+ * address) and the SMS provider's signed webhook.
+ */
+export const FORM_POST_PATHS = new Set(['/api/public/unsubscribe', '/api/public/sms/inbound']);
+
 /** Bodies a plain HTML form can send without JavaScript: refused on the API. */
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];
 
@@ -151,6 +158,7 @@ export async function registerSecurity(app: FastifyInstance, webRoot: string) {
   const isOwnSite = ownSiteCheck(env);
   const crossSiteRefusal = (req: FastifyRequest): AppError | null => {
     if (SAFE_METHODS.has(req.method) || !req.url.startsWith('/api/')) return null;
+    if (req.method === 'POST' && FORM_POST_PATHS.has(req.url.split('?')[0]!)) return null;
     const origin = req.headers.origin;
     const hasCookie = Boolean(req.headers.cookie);
     if (origin !== undefined) {

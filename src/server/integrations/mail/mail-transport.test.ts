@@ -20,6 +20,7 @@ describe('chooseMailTransport', () => {
         socketTimeout: 20_000,
         pool: true,
         maxConnections: 5,
+        maxRequeues: 0,
       },
     });
   });

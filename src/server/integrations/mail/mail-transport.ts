@@ -31,9 +31,10 @@ export type MailTransportChoice =
 
 /**
  * Connections kept open and reused (client notifications go out by the thousand: a new connection per message
- * would cost a handshake each), at most 5 at once.
+ * would cost a handshake each), at most 5 at once. A message whose connection closed is not retried inside the
+ * pool (`maxRequeues: 0`): the durable queue retries it, visibly and with its own backoff (decision 0016).
  */
-export const SMTP_POOL = { pool: true, maxConnections: 5 } as const;
+export const SMTP_POOL = { pool: true, maxConnections: 5, maxRequeues: 0 } as const;
 
 /** SMTP_URL with our time-outs and pool unless the URL sets its own. */
 export function smtpUrlWithTimeouts(smtpUrl: string): string {

@@ -125,7 +125,7 @@ export async function publicPortalRoutes(app: FastifyInstance) {
       if (outcome.type === 'verification_sent') {
         return reply.status(202).send({ verification: 'sent' as const, message: portalTexts.codeSent, ...(outcome.demoCode ? { demoCode: outcome.demoCode } : {}) });
       }
-      return { client: outcome.client, verified: outcome.verified, session: outcome.session, updatesAllowed: outcome.updatesAllowed };
+      return { client: outcome.client, verified: outcome.verified, session: outcome.session, updatesAllowed: outcome.updatesAllowed, emailUpdates: outcome.emailUpdates };
     },
   );
 

@@ -11,13 +11,17 @@ import type { MessageToSend } from './prepare-client-message';
 
 const HOUR = 60 * 60 * 1000;
 
-/** At most one "it works again" write per instance every few seconds (each sent message would otherwise write). */
-const lastUpCheck = new WeakMap<AppContext, number>();
+/**
+ * "It works again" is written at once after this instance saw the outage, else at most every few seconds (another
+ * instance may have seen it): each sent message would otherwise write.
+ */
+const upCheck = new WeakMap<AppContext, { at: number; knownDown: boolean }>();
 
 async function noteChannelUp(ctx: AppContext): Promise<void> {
   const nowMs = ctx.clock.nowMs();
-  if (nowMs - (lastUpCheck.get(ctx) ?? 0) < 5000) return;
-  lastUpCheck.set(ctx, nowMs);
+  const last = upCheck.get(ctx);
+  if (last && !last.knownDown && Math.abs(nowMs - last.at) < 5000) return;
+  upCheck.set(ctx, { at: nowMs, knownDown: false });
   await markChannelUp(ctx.db, 'email', ctx.clock.now());
 }
 
@@ -74,6 +78,7 @@ export async function deliverClientMessage(ctx: AppContext, m: MessageToSend): P
     if (kind === 'channel_down') {
       const now = ctx.clock.now();
       const since = await markChannelDown(ctx.db, 'email', err.message, now);
+      upCheck.set(ctx, { at: now.getTime(), knownDown: true });
       if (now.getTime() - since.getTime() >= HOUR) await enqueueHeldAlerts(ctx, { channel: 'email', since, reason: err.message });
     }
     throw new RetryLaterError(err.message, { channelDown: kind === 'channel_down' });

@@ -14,6 +14,7 @@ import { todayIn } from '../usage/usage-month';
 import { buildClientCard, type ClientCard } from './client-card';
 import { refreshQueue } from './fresh-queue';
 import { checkLookupLimits } from './lookup-limits';
+import { cardEmailUpdates } from '../notifications/email-updates-choice';
 import { runLookupQuery, type LookupKind, type LookupRow } from './lookup-queries';
 import { currentPortalSettings } from './portal-settings';
 
@@ -35,6 +36,8 @@ export type LookupOutcome =
       session?: string;
       /** The portal accepts updates from clients. */
       updatesAllowed: boolean;
+      /** Verified cards of a portal that sends e-mail updates: whether this client gets them (the card's switch). */
+      emailUpdates?: boolean;
     }
   /** `demoCode`: on the demo portal only, whose clients are made up, the code is shown instead of e-mailed. */
   | { type: 'verification_sent'; demoCode?: string };
@@ -109,12 +112,13 @@ export async function lookupClient(ctx: LookupCtx, portalId: string, request: Lo
       { config: settings.config, workload: settings.workload, calendar: settings.calendar, today, staleEstimates: row.queueComputedFor !== today },
     );
   const updatesAllowed = settings.config.allowClientUpdates;
-  const verifiedCard = (row: LookupRow, via: SessionVia, session?: string): LookupOutcome => ({
+  const verifiedCard = async (row: LookupRow, via: SessionVia, session?: string): Promise<LookupOutcome> => ({
     type: 'card',
     client: card(row),
     verified: true,
     session: session ?? signCardSession(ctx.env, { portalId, clientId: row.clientId!, via, emailNormalized: row.emailNormalized! }),
     updatesAllowed,
+    ...(settings.config.emailNotifications ? { emailUpdates: await cardEmailUpdates(ctx.db, portalId, row.emailNormalized!) } : {}),
   });
 
   if (kind === 'token') {

@@ -7,6 +7,7 @@ import { ResetPasswordPage } from './reset-password-page';
 import { SignOutPage } from './sign-out-page';
 import { SignupPage } from './signup-page';
 import { UnauthorizedPage } from './unauthorized-page';
+import { UnsubscribePage } from './unsubscribe-page';
 
 export const authChunk = {
   Layout: AuthLayout,
@@ -17,4 +18,5 @@ export const authChunk = {
   ResetPassword: ResetPasswordPage,
   Unauthorized: UnauthorizedPage,
   SignOut: SignOutPage,
+  Unsubscribe: UnsubscribePage,
 };
