@@ -27,7 +27,7 @@ export type MessagePurpose = 'update' | 'invitation';
  * Every message to a client, from the change that caused it to its result: the outbox row written in the change's
  * transaction, the business's record of what was sent, and the fixed content of a message being sent (so a retry
  * or a resend after a crash is the same message with the same Message-ID). At most one open (pending or held)
- * message per client and channel: changes within its window are merged into it.
+ * update (and one invitation) per client and channel: changes within its window are merged into it.
  */
 export const notificationMessages = pgTable(
   'notification_messages',
@@ -65,7 +65,7 @@ export const notificationMessages = pgTable(
     attempts: integer('attempts').notNull().default(0),
   },
   (t) => [
-    uniqueIndex('notification_messages_open_idx').on(t.portalId, t.clientId, t.channel).where(sql`${t.state} in ('pending', 'held')`),
+    uniqueIndex('notification_messages_open_one_idx').on(t.portalId, t.clientId, t.channel, t.purpose).where(sql`${t.state} in ('pending', 'held')`),
     index('notification_messages_client_idx').on(t.portalId, t.clientId, t.createdAt),
     index('notification_messages_business_sent_idx').on(t.businessId, t.sentAt).where(sql`${t.state} = 'sent'`),
   ],

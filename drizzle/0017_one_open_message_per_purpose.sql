@@ -1,0 +1,2 @@
+DROP INDEX "notification_messages_open_idx";--> statement-breakpoint
+CREATE UNIQUE INDEX "notification_messages_open_one_idx" ON "notification_messages" USING btree ("portal_id","client_id","channel","purpose") WHERE "notification_messages"."state" in ('pending', 'held');
