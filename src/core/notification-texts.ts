@@ -59,6 +59,7 @@ export const notificationTexts = {
     clientGone: 'The client is no longer in the portal',
     clientRemoved: 'The client is no longer listed',
     notificationsOff: 'E-mail updates are turned off for this portal',
+    alreadyInvited: 'An invitation to this client is already on its way',
   },
   /** The states a message shows in the client's list. */
   states: {

@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   clientMessagesSchema,
+  invitationRequestSchema,
+  invitationResultSchema,
   notificationPreviewRequestSchema,
   notificationPreviewSchema,
   notificationSettingsViewSchema,
@@ -14,6 +16,7 @@ import { getNotificationSettings } from '../../services/notifications/get-notifi
 import { listClientMessages } from '../../services/notifications/list-client-messages';
 import { previewNotification, sendTestNotification } from '../../services/notifications/preview-notification';
 import { saveNotificationSettings } from '../../services/notifications/save-notification-settings';
+import { sendInvitations } from '../../services/notifications/send-invitations';
 import { sessionBusiness } from './business-context';
 import { errorShape, portalIdParams } from './portal-schemas';
 
@@ -107,6 +110,23 @@ export async function notificationRoutes(app: FastifyInstance) {
       const business = await sessionBusiness(req);
       reply.header('cache-control', 'no-store');
       return listClientMessages(app.ctx.db, business.id, req.params.portalId, req.params.clientId);
+    },
+  );
+
+  r.post(
+    '/api/v1/portals/:portalId/invitations',
+    {
+      schema: {
+        tags: ['business app'],
+        summary: 'Invites clients (some by id, or all) by e-mail with their personal access link; existing links are kept unless rotateLinks',
+        params: portalIdParams,
+        body: invitationRequestSchema,
+        response: { 200: invitationResultSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const business = await sessionBusiness(req);
+      return sendInvitations(app.ctx, business.id, req.params.portalId, req.body, { userId: req.sessionUser!.id, ipAddress: req.ip });
     },
   );
 }

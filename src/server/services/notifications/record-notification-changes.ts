@@ -48,6 +48,7 @@ async function mergeIntoOpen(q: Db | Tx, portalId: string, changes: Map<string, 
         and(
           eq(notificationMessages.portalId, portalId),
           eq(notificationMessages.channel, 'email'),
+          eq(notificationMessages.purpose, 'update'),
           inArray(notificationMessages.clientId, ids.slice(i, i + CHUNK)),
           sql`${notificationMessages.state} in ('pending', 'held')`,
         ),
@@ -87,7 +88,10 @@ async function openMessages(ctx: AppContext, q: Db | Tx, portalId: string, facts
     const inserted = await q
       .insert(notificationMessages)
       .values(rows)
-      .onConflictDoNothing({ target: [notificationMessages.portalId, notificationMessages.clientId, notificationMessages.channel], where: sql`state in ('pending', 'held')` })
+      .onConflictDoNothing({
+        target: [notificationMessages.portalId, notificationMessages.clientId, notificationMessages.channel, notificationMessages.purpose],
+        where: sql`state in ('pending', 'held')`,
+      })
       .returning({ id: notificationMessages.id, clientId: notificationMessages.clientId });
     const done = new Set(inserted.map((r) => r.clientId));
     for (const r of rows) if (!done.has(r.clientId)) raced.set(r.clientId, r.changes as MessageChanges);
