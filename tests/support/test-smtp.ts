@@ -22,6 +22,8 @@ export interface TestSmtp {
   accepted: AcceptedMail[];
   /** Decides each RCPT TO (accept by default). */
   onRcpt: (address: string) => RcptAnswer;
+  /** Runs for each message received, just before the server answers that it accepted it. */
+  onAccept: (mail: AcceptedMail) => void;
   /** Waits until `n` messages were accepted in all (throws after `timeoutMs`). */
   waitFor(n: number, timeoutMs?: number): Promise<AcceptedMail[]>;
   close(): Promise<void>;
@@ -38,6 +40,7 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
     url: '',
     accepted,
     onRcpt: () => null,
+    onAccept: () => {},
     async waitFor(n, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       while (accepted.length < n) {
@@ -64,7 +67,7 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {
-          accepted.push({
+          const mail: AcceptedMail = {
             to: session.envelope.rcptTo.map((r) => r.address).join(','),
             from: parsed.from?.text ?? '',
             subject: parsed.subject ?? '',
@@ -73,7 +76,9 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
             messageId: parsed.messageId ?? '',
             headers: parsed.headers as Map<string, unknown>,
             parsed,
-          });
+          };
+          accepted.push(mail);
+          smtp.onAccept(mail);
           callback();
         })
         .catch(callback);
