@@ -1,9 +1,6 @@
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite, PgliteDatabase } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import * as schema from './schema';
 import { acquireDataDirLock } from './lock';
 
@@ -29,17 +26,24 @@ export interface Database {
  * writes go in steps there; PostgreSQL's other connections are not held).
  */
 export function runsOneTransactionAtATime(db: Db): boolean {
-  return db instanceof PgliteDatabase;
+  return embedded.has(db);
 }
+
+/** The handles opened on the embedded database (the drivers are loaded only for the database in use: see below). */
+const embedded = new WeakSet<Db>();
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; max?: number }
   /** dataDir undefined = in memory; loadDataDir = start from a dump (tests). */
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob };
 
-/** Opens PostgreSQL (a pool) or embedded PGlite (a locked folder, or memory). */
+/**
+ * Opens PostgreSQL (a pool) or embedded PGlite (a locked folder, or memory). Each driver is imported here, when
+ * used: an instance on PostgreSQL never loads PGlite, and one on PGlite never loads pg (decision 15, start-up).
+ */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
+    const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
     // A request that cannot get a connection in 30 s fails (and says so) instead of waiting forever.
     const max = options.max ?? 10;
     const pool = new pg.Pool({ connectionString: options.url, max, connectionTimeoutMillis: 30_000 });
@@ -61,11 +65,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const dir = options.dataDir ? path.resolve(options.dataDir) : undefined;
   const release = dir ? acquireDataDirLock(dir) : () => {};
   try {
+    const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
     const client = await PGlite.create({
       dataDir: dir ? path.join(dir, 'pglite') : undefined,
       loadDataDir: options.loadDataDir,
     });
     const db = drizzlePglite(client, { schema }) as unknown as Db;
+    embedded.add(db);
     return {
       db,
       kind: 'pglite',

@@ -1,11 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { projectPath } from '../lib/project-root';
 import type { Database, Db } from './client';
 
@@ -15,10 +11,17 @@ const MIGRATION_LOCK = 7_310_001; // advisory lock key: one migrator at a time a
 
 /** Applies the committed migrations in ./drizzle. Idempotent; concurrent instances on one PostgreSQL wait in turn. */
 export async function runMigrations(database: Database): Promise<void> {
+  // The migrator of the database in use only (client.ts loads one driver).
   if (database.kind === 'pglite') {
+    const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     await migratePglite(database.db as unknown as PgliteDatabase, { migrationsFolder });
     return;
   }
+  const [{ default: pg }, { drizzle }, { migrate: migratePg }] = await Promise.all([
+    import('pg'),
+    import('drizzle-orm/node-postgres'),
+    import('drizzle-orm/node-postgres/migrator'),
+  ]);
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
   try {

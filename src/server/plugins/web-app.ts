@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -18,11 +19,20 @@ interface PageManifest {
 
 interface ServedPage {
   html: Buffer;
-  gzip: Buffer;
-  brotli: Buffer;
+  /** Compressed on first request, in the thread pool, then kept (brotli at its best level took 3 s of each start). */
+  compressed: { br?: Promise<Buffer>; gzip?: Promise<Buffer> };
 }
 
-/** The pre-rendered pages by path, with APP_URL filled in and compressed once at start. */
+const brotliCompress = promisify(zlib.brotliCompress);
+const gzipCompress = promisify(zlib.gzip);
+
+function compressedPage(page: ServedPage, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  page.compressed[encoding] ??=
+    encoding === 'br' ? brotliCompress(page.html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }) : gzipCompress(page.html);
+  return page.compressed[encoding];
+}
+
+/** The pre-rendered pages by path, with APP_URL filled in (compressed when first asked for). */
 function loadPages(root: string, appUrl: string): { pages: Map<string, ServedPage>; sitemap: string[] } {
   const manifestFile = path.join(root, PAGES_DIR, 'manifest.json');
   const pages = new Map<string, ServedPage>();
@@ -30,21 +40,16 @@ function loadPages(root: string, appUrl: string): { pages: Map<string, ServedPag
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as PageManifest;
   for (const page of manifest.pages) {
     const text = fs.readFileSync(path.join(root, PAGES_DIR, page.file), 'utf8').replaceAll(APP_URL_PLACEHOLDER, appUrl);
-    const html = Buffer.from(text);
-    pages.set(page.path, {
-      html,
-      gzip: zlib.gzipSync(html),
-      brotli: zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
-    });
+    pages.set(page.path, { html: Buffer.from(text), compressed: {} });
   }
   return { pages, sitemap: manifest.pages.filter((p) => p.sitemap).map((p) => p.path) };
 }
 
-function sendPage(req: FastifyRequest, reply: FastifyReply, page: ServedPage) {
+async function sendPage(req: FastifyRequest, reply: FastifyReply, page: ServedPage) {
   const accept = String(req.headers['accept-encoding'] ?? '');
   reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-  if (/\bbr\b/.test(accept)) return reply.header('content-encoding', 'br').send(page.brotli);
-  if (/\bgzip\b/.test(accept)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+  if (/\bbr\b/.test(accept)) return reply.header('content-encoding', 'br').send(await compressedPage(page, 'br'));
+  if (/\bgzip\b/.test(accept)) return reply.header('content-encoding', 'gzip').send(await compressedPage(page, 'gzip'));
   return reply.send(page.html);
 }
 
