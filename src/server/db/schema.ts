@@ -25,3 +25,4 @@ export * from './schema/portal-uploads';
 export * from './schema/client-events';
 export * from './schema/jobs';
 export * from './schema/notifications';
+export * from './schema/api-keys';
