@@ -210,4 +210,18 @@ export const messages = {
     unreadableDates: (count: number, first: { row: number; value: string }) =>
       `${count} due ${count === 1 ? 'date' : 'dates'} could not be read and ${count === 1 ? 'is' : 'are'} kept as text (${count === 1 ? '' : 'first: '}row ${first.row}, "${first.value.length > 40 ? `${first.value.slice(0, 39)}…` : first.value}")`,
   },
+  apiKeys: {
+    nameRequired: 'Give the key a name',
+    expiryInPast: 'The expiry date must be in the future',
+    expiryTooFar: 'A key can expire at most 5 years from now',
+    notFound: 'API key not found.',
+    invalid: 'The API key is not valid. Check that it was copied whole, or create a new one.',
+    revoked: 'This API key was revoked. Create a new one in the app (Developers > API keys).',
+    expired: 'This API key has expired. Create a new one in the app (Developers > API keys).',
+    readOnly: 'This API key can only read (scope "read"). Use a key with the "write" scope to change data.',
+    notAllowedHere: 'API keys cannot be used for this endpoint: account, billing, key management and the back office need a signed-in user.',
+    businessSuspended: 'This business is suspended, so its API keys do not work. Please contact support.',
+    limitReached: (max: number) => `A business can have at most ${max} active API keys. Revoke one you no longer use first.`,
+    perKeyRate: (perMinute: number) => `Too many requests with this API key (at most ${perMinute} a minute). Wait for the time in Retry-After and try again.`,
+  },
 } as const;

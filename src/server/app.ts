@@ -25,6 +25,8 @@ import { registerRequestMetrics } from './plugins/request-metrics';
 import { registerAdminIpAllowList } from './plugins/admin-ip-allowlist';
 import { registerMaintenance } from './plugins/maintenance';
 import { registerBusinessApiLimits } from './plugins/business-api-limits';
+import { registerApiKeyAudit, registerApiSecurityDocs } from './plugins/api-key-auth';
+import { apiKeyRoutes } from './routes/v1/api-key-routes';
 import { scheduleBackOfficeJobs } from './jobs/lifecycle-emails';
 import { authRoutes } from './routes/auth/auth-routes';
 import { publicConfigRoutes } from './routes/public/config-routes';
@@ -165,13 +167,25 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerAdminIpAllowList(app);
   registerMaintenance(app);
   registerBusinessApiLimits(app);
+  registerApiKeyAudit(app);
+  registerApiSecurityDocs(app);
   scheduleBackOfficeJobs(app);
 
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
       info: { title: 'StatusLink API', version: '1.0.0', description: 'Business, public portal and back-office API.' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token' } } },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token', description: 'The app\'s own session (signed-in owner or operator).' },
+          apiKey: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'sl_live_<36 base62 characters>',
+            description: 'An API key of the business (Business and Enterprise plans), created in the app under Developers > API keys.',
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
     transformObject: (doc) => ('openapiObject' in doc ? documentOptionalBodies(doc.openapiObject) : doc.swaggerObject),
@@ -201,6 +215,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(analyticsRoutes);
   await app.register(notificationRoutes);
   await app.register(publicNotificationRoutes);
+  await app.register(apiKeyRoutes);
   if (options.startJobs ?? env.NODE_ENV !== 'test') {
     registerSheetSyncJob(app);
     app.addHook('onReady', async () => ctx.jobs.start());

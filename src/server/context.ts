@@ -10,6 +10,7 @@ import type { AppMetrics } from './lib/metrics';
 import type { RateStore } from './lib/rate-store';
 import type { Readiness } from './lib/readiness';
 import type { SettingsCache } from './services/platform-settings/settings-cache';
+import type { ApiKeyCaller } from './services/api-keys/authenticate-api-key';
 
 /** What every route, service and job can reach. Built once in buildApp. */
 export interface AppContext {
@@ -40,6 +41,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     sessionUser?: SessionUser;
+    /** Set when the request authenticated with an API key (plugins/api-key-auth.ts): the key and its business. */
+    apiKey?: ApiKeyCaller;
   }
 }
 

@@ -11,6 +11,8 @@ export interface RequestContext {
   impersonation: { operatorUserId: string; operatorName: string; ownerUserId: string } | null;
   /** True once an audit row naming the operator was written for this request (then no generic row is added). */
   operatorAudited: boolean;
+  /** The API key the request authenticated with (audit rows written during it name the key). */
+  apiKey?: { id: string; name: string } | null;
 }
 
 declare module 'fastify' {

@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { bearerToken } from '@core/api-keys';
+import { messages } from '@core/messages';
 import { LimitExceededError } from '../errors';
 import { loadSession } from './session';
 
@@ -40,20 +42,48 @@ export function registerBusinessApiLimits(app: FastifyInstance) {
   app.addHook('onRequest', (req, reply, done) => {
     if (!req.url.startsWith('/api/v1/')) return done();
     const path = req.url.split('?')[0]!;
-    if (UNMETERED.has(path) || isOwnPageRequest(req.headers)) return done();
+    // A request with an API key is metered per key once the key is known (plugins/api-key-auth.ts).
+    if (UNMETERED.has(path) || isOwnPageRequest(req.headers) || bearerToken(req.headers.authorization)) return done();
     meter(req, reply).then(() => done(), done);
   });
 }
 
 /** Counts one call of a business (keyed by its owner); throws 429 when over a limit. */
-export async function checkBusinessApiLimits(app: FastifyInstance, ownerId: string, now = Date.now()): Promise<void> {
+export async function checkBusinessApiLimits(app: FastifyInstance, ownerId: string, now = app.ctx.clock.nowMs()): Promise<void> {
   const s = await app.ctx.settings.get();
   const { rateStore } = app.ctx;
   const minute = await rateStore.hit(`api-minute:${ownerId}`, 60_000);
   if (minute.count > s.api.rateLimit) throw new LimitExceededError(messagesApiLimits.perMinute, Math.max(1, minute.resetMs / 1000));
+  await countDailyCall(app, ownerId, s.api.maxApiCalls, now);
+}
+
+/** The business's calls of the UTC day (scripts with a session and every API key of the business share them). */
+async function countDailyCall(app: FastifyInstance, ownerId: string, maxApiCalls: number, now: number) {
   const day = new Date(now).toISOString().slice(0, 10);
-  const daily = await rateStore.hit(`api-day:${ownerId}:${day}`, msUntilNextUtcMidnight(now));
-  if (daily.count > s.api.maxApiCalls) {
+  const daily = await app.ctx.rateStore.hit(`api-day:${ownerId}:${day}`, msUntilNextUtcMidnight(now));
+  if (daily.count > maxApiCalls) {
     throw new LimitExceededError(messagesApiLimits.perDay, Math.max(1, daily.resetMs / 1000), 'daily_limit_exceeded');
   }
+}
+
+/**
+ * Counts one request made with an API key (decision 0018): the platform's "rate limit" per minute applies to each key
+ * on its own (two integrations of one business do not starve each other), and the daily "max API calls" to the
+ * business. The answer tells the per-key budget in `X-RateLimit-Limit`, `X-RateLimit-Remaining` and
+ * `X-RateLimit-Reset` (seconds until the window resets); over it, 429 with Retry-After.
+ */
+export async function checkApiKeyLimits(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  input: { keyId: string; ownerId: string },
+): Promise<void> {
+  const s = await app.ctx.settings.get();
+  const now = app.ctx.clock.nowMs();
+  const minute = await app.ctx.rateStore.hit(`api-key-minute:${input.keyId}`, 60_000);
+  const resetSeconds = Math.max(1, Math.ceil(minute.resetMs / 1000));
+  reply.header('x-ratelimit-limit', String(s.api.rateLimit));
+  reply.header('x-ratelimit-remaining', String(Math.max(0, s.api.rateLimit - minute.count)));
+  reply.header('x-ratelimit-reset', String(resetSeconds));
+  if (minute.count > s.api.rateLimit) throw new LimitExceededError(messages.apiKeys.perKeyRate(s.api.rateLimit), resetSeconds);
+  await countDailyCall(app, input.ownerId, s.api.maxApiCalls, now);
 }

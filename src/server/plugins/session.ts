@@ -5,6 +5,8 @@ import { eq } from 'drizzle-orm';
 import { users } from '../db/schema';
 import { contextOf, currentRequestContext, type RequestContext } from '../lib/request-context';
 import { messages } from '@core/messages';
+import { bearerToken } from '@core/api-keys';
+import { API_KEY_ERRORS } from '@core/api/api-keys';
 
 function toHeaders(req: FastifyRequest): Headers {
   const headers = new Headers();
@@ -24,6 +26,8 @@ async function impersonationOf(req: FastifyRequest, operatorUserId: string, owne
 
 /** Loads the session from the cookie (refreshing it when due) into req.sessionUser; null if none. */
 export async function loadSession(req: FastifyRequest, reply: FastifyReply): Promise<SessionUser | null> {
+  // A request made with an API key has no session, whatever identity the key lent it (plugins/api-key-auth.ts).
+  if (req.apiKey) return null;
   if (req.sessionUser) return req.sessionUser;
   if (!req.headers.cookie) return null;
   const result = await req.server.ctx.auth.api.getSession({ headers: toHeaders(req), returnHeaders: true });
@@ -48,14 +52,26 @@ export async function loadSession(req: FastifyRequest, reply: FastifyReply): Pro
   return req.sessionUser;
 }
 
+/**
+ * Account, billing, key management and the back office never take an API key (D13): a request that brings one and
+ * no session is told so (403 api_key_not_allowed) rather than asked to sign in.
+ */
+function refuseApiKey(req: FastifyRequest): void {
+  if (req.apiKey || (bearerToken(req.headers.authorization) && !req.headers.cookie)) {
+    throw new ForbiddenError(messages.apiKeys.notAllowedHere, API_KEY_ERRORS.notAllowed);
+  }
+}
+
 /** Route guard (preValidation, so a caller is told 401/403 before anything about its body): a signed-in user, else 401. */
 export async function requireSession(req: FastifyRequest, reply: FastifyReply) {
+  refuseApiKey(req);
   const user = await loadSession(req, reply);
   if (!user) throw new UnauthorizedError(messages.auth.signInRequired);
 }
 
 /** Route guard (preValidation): a signed-in platform operator: 401 anonymous, 403 others. */
 export async function requireAdmin(req: FastifyRequest, reply: FastifyReply) {
+  refuseApiKey(req);
   const user = await loadSession(req, reply);
   if (!user) throw new UnauthorizedError(messages.auth.signInRequired);
   if (user.role !== 'admin') throw new ForbiddenError(messages.auth.adminRequired);

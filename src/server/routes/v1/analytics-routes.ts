@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSession } from '../../plugins/session';
+import { businessApi } from '../../plugins/api-key-auth';
 import { analyticsPeriods, portalAnalyticsSchema, type AnalyticsPeriod } from '@core/api/portal-analytics';
 import { getPortalAnalytics } from '../../services/analytics/get-portal-analytics';
 import { sessionBusiness } from './business-context';
@@ -17,7 +17,7 @@ const analyticsQuery = z.object({
 /** The business app's analytics of one portal for 7, 30 or 90 days (spec 2.15, decisions D1). */
 export async function analyticsRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.addHook('preValidation', requireSession);
+  businessApi(r);
   r.get(
     '/api/v1/portals/:portalId/analytics',
     {

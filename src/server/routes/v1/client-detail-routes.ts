@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientDetailSchema } from '@core/api/portals';
 import { clientCardSchema } from '@core/api/public-portal';
-import { requireSession } from '../../plugins/session';
+import { businessApi } from '../../plugins/api-key-auth';
 import { getClientDetail } from '../../services/client-detail/get-client-detail';
 import { clearManualPositions, restoreManualPositions, setQueuePosition } from '../../services/client-detail/set-queue-position';
 import { previewClientCard } from '../../services/portals/preview-client-card';
@@ -29,7 +29,7 @@ async function queueActor(req: FastifyRequest) {
 /** One client of the business's portal: row, status history, and its manual queue position (D4). */
 export async function clientDetailRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.addHook('preValidation', requireSession);
+  businessApi(r);
 
   r.get(
     '/api/v1/portals/:portalId/clients/:clientId',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireBusinessCaller } from '../../plugins/api-key-auth';
 import { requireSession } from '../../plugins/session';
 import { getAccessLink, revokeAccessLink, rotateAccessLink } from '../../services/client-access/access-link';
 import { listClientUpdates, listPortalUpdates, markClientUpdatesRead } from '../../services/client-updates/list-client-updates';
@@ -35,7 +36,7 @@ export async function clientPortalRoutes(app: FastifyInstance) {
   r.get(
     `${base}/access-link`,
     {
-      preValidation: requireSession,
+      preValidation: requireBusinessCaller,
       schema: { tags: ['business'], summary: "Whether the client has an access link (the link itself is shown only when made)", params: clientParams, response: { 200: linkState, ...errors } },
     },
     async (req) => {
@@ -47,7 +48,7 @@ export async function clientPortalRoutes(app: FastifyInstance) {
   r.post(
     `${base}/access-link`,
     {
-      preValidation: requireSession,
+      preValidation: requireBusinessCaller,
       schema: {
         tags: ['business'],
         summary: "Make a new access link for the client (the old one stops working); the link is returned once",
@@ -72,7 +73,7 @@ export async function clientPortalRoutes(app: FastifyInstance) {
   r.delete(
     `${base}/access-link`,
     {
-      preValidation: requireSession,
+      preValidation: requireBusinessCaller,
       schema: { tags: ['business'], summary: "Revoke the client's access link", params: clientParams, response: { 200: z.object({ revoked: z.boolean() }), ...errors } },
     },
     async (req) => {
@@ -91,7 +92,7 @@ export async function clientPortalRoutes(app: FastifyInstance) {
   r.get(
     `${base}/updates`,
     {
-      preValidation: requireSession,
+      preValidation: requireBusinessCaller,
       schema: { tags: ['business'], summary: "The client's updates and questions sent from the portal, newest first", params: clientParams, response: { 200: updatesList, ...errors } },
     },
     async (req) => {
@@ -103,7 +104,7 @@ export async function clientPortalRoutes(app: FastifyInstance) {
   r.post(
     `${base}/updates/read`,
     {
-      preValidation: requireSession,
+      preValidation: requireBusinessCaller,
       schema: {
         tags: ['business'],
         summary: "Mark the client's updates read (all, or the given ids)",
@@ -128,7 +129,7 @@ export async function clientPortalRoutes(app: FastifyInstance) {
   r.get(
     '/api/v1/portals/:portalId/updates',
     {
-      preValidation: requireSession,
+      preValidation: requireBusinessCaller,
       schema: {
         tags: ['business'],
         summary: "The portal's latest client updates, newest first",

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSession } from '../../plugins/session';
+import { businessApi } from '../../plugins/api-key-auth';
 import { listClients } from '../../services/clients/list-clients';
 import { restoreClient } from '../../services/clients/restore-client';
 import { getPortalRow } from '../../services/portals/get-portal';
@@ -18,7 +18,7 @@ const restoredSchema = z.object({
 /** A portal's clients, for the business's own list, and the restore of a removed client. */
 export async function clientRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.addHook('preValidation', requireSession);
+  businessApi(r);
   r.get(
     '/api/v1/portals/:portalId/clients',
     {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireSession } from '../../plugins/session';
+import { businessApi } from '../../plugins/api-key-auth';
 import { getDashboard } from '../../services/dashboard/get-dashboard';
 import { sessionBusiness } from './business-context';
 import { errorShape, portalIdParams } from './portal-schemas';
@@ -30,7 +30,7 @@ const dashboardSchema = z.object({
 /** The business app's dashboard figures of one portal (spec 2.15). */
 export async function dashboardRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.addHook('preValidation', requireSession);
+  businessApi(r);
   r.get(
     '/api/v1/portals/:portalId/dashboard',
     {

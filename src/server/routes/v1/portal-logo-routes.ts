@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LOGO_MAX_BYTES } from '@core/portal-logo';
-import { requireSession } from '../../plugins/session';
+import { businessApi } from '../../plugins/api-key-auth';
 import { deletePortalLogo } from '../../services/portals/delete-portal-logo';
 import { LogoRejectedError, savePortalLogo } from '../../services/portals/save-portal-logo';
 import { sessionBusiness } from './business-context';
@@ -48,7 +48,7 @@ function readLimited(req: FastifyRequest, payload: NodeJS.ReadableStream, done: 
 /** A portal's uploaded logo (issue 6 item 7): PUT the image as the raw body, DELETE to remove it. */
 export async function portalLogoRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.addHook('preValidation', requireSession);
+  businessApi(r);
   // Only in this plugin: image bodies (and an untyped binary body) are read as bytes.
   app.addContentTypeParser(/^image\/[a-z0-9.+-]+$/i, readLimited);
   app.addContentTypeParser('application/octet-stream', readLimited);

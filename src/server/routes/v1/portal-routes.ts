@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { templateCsv } from '@core/sheet-template';
-import { requireSession } from '../../plugins/session';
+import { businessApi } from '../../plugins/api-key-auth';
 import { createPortal } from '../../services/portals/create-portal';
 import { deletePortal } from '../../services/portals/delete-portal';
 import { getPortal } from '../../services/portals/get-portal';
@@ -15,7 +15,7 @@ import { createPortalBody, errorShape, portalDetailSchema, portalIdParams, porta
 /** Portals of the signed-in business: list, create (within the plan), read, change, delete; the sheet template. */
 export async function portalRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.addHook('preValidation', requireSession);
+  businessApi(r);
 
   r.get(
     '/api/v1/portals',

@@ -6,7 +6,7 @@ import { messages } from '@core/messages';
 import { extractSheetGid, sheetGidSchema, sheetUrlSchema } from '@core/validation/sheet-url';
 import { AppError, ValidationError } from '../../errors';
 import { sheetSourceFor } from '../../integrations/sheets/google-sheets';
-import { requireSession } from '../../plugins/session';
+import { businessApi } from '../../plugins/api-key-auth';
 import { getPortal, getPortalRow } from '../../services/portals/get-portal';
 import { analyzeCsv, analyzeSheet } from '../../services/sheet-sync/analyze-sheet';
 import { listSyncRuns } from '../../services/sheet-sync/list-sync-runs';
@@ -95,7 +95,7 @@ export async function sheetSourceRoutes(app: FastifyInstance) {
   const maxBytes = app.ctx.env.SHEETS_MAX_MB * 1024 * 1024;
   app.addContentTypeParser(CSV_TYPES, { parseAs: 'buffer', bodyLimit: maxBytes }, (_req, body, done) => done(null, body));
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.addHook('preValidation', requireSession);
+  businessApi(r);
   const deps = () => ({ ...app.ctx, sheetSource: sheetSourceFor(app.ctx.env) });
 
   r.post(

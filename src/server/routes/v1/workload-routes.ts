@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { workloadSettingsSchema } from '@core/workload-settings';
-import { requireSession } from '../../plugins/session';
+import { businessApi } from '../../plugins/api-key-auth';
 import { previewWorkload } from '../../services/workload/preview-workload';
 import { sessionBusiness } from './business-context';
 import { errorShape, portalIdParams, portalSchema } from './portal-schemas';
@@ -28,7 +28,7 @@ const previewSchema = z.object({
 /** Workload figures and the preview of new settings (spec 2.15 Workload Management, spec 9). */
 export async function workloadRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.addHook('preValidation', requireSession);
+  businessApi(r);
   r.post(
     '/api/v1/portals/:portalId/workload/preview',
     {

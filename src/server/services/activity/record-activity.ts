@@ -13,18 +13,23 @@ export interface ActivityInput {
 /**
  * Writes one audit row; pass the transaction handle when the change it records is in one. During "Login as this
  * business" the row also names the operator (`detail.impersonatedBy`), so a change made there is not taken for
- * the owner's own.
+ * the owner's own. A row written during a request made with an API key names the key (`detail.apiKeyId`).
  */
 export async function recordActivity(db: Db | Tx, input: ActivityInput): Promise<void> {
-  const impersonation = currentRequestContext()?.impersonation ?? null;
-  const detail = input.detail ?? {};
+  const context = currentRequestContext();
+  const impersonation = context?.impersonation ?? null;
+  const apiKey = context?.apiKey ?? null;
+  let detail = input.detail ?? {};
   const byOperator = impersonation !== null && input.actorUserId === impersonation.ownerUserId;
+  if (byOperator) detail = { ...detail, impersonatedBy: impersonation.operatorUserId, operatorName: impersonation.operatorName };
+  // A change made through the API names the key (decision 0018), unless the row is about the key itself.
+  if (apiKey && detail.apiKeyId === undefined) detail = { ...detail, apiKeyId: apiKey.id, apiKeyName: apiKey.name };
   await db.insert(activityEvents).values({
     type: input.type,
     actorUserId: input.actorUserId ?? null,
     businessId: input.businessId ?? null,
     ipAddress: input.ipAddress ?? null,
-    detail: byOperator ? { ...detail, impersonatedBy: impersonation.operatorUserId, operatorName: impersonation.operatorName } : detail,
+    detail,
   });
   if (byOperator) currentRequestContext()!.operatorAudited = true;
 }

@@ -63,4 +63,16 @@ describe('activity log lines', () => {
       }),
     ).toBe('maya@example.com edited the profile of Harbor Tax Partners (phone), done by olivia@statuslink.test signed in as the business');
   });
+  it('names the API key behind a use or a change', () => {
+    const base = { actorEmail: 'maya@example.com', businessName: 'Harbor Tax Partners' };
+    expect(describeActivity({ ...base, type: 'api_key.used', detail: { apiKeyId: 'key_1', name: 'Zapier', day: '2026-12-01' } })).toBe(
+      'The API key "Zapier" of Harbor Tax Partners was used on 2026-12-01',
+    );
+    expect(describeActivity({ ...base, type: 'api_key.write', detail: { name: 'Zapier', method: 'PATCH', route: '/api/v1/portals/:portalId', status: 200 } })).toBe(
+      'The API key "Zapier" of Harbor Tax Partners called PATCH /api/v1/portals/:portalId (200)',
+    );
+    expect(describeActivity({ ...base, type: 'business.profile_updated', detail: { changed: ['phone'], apiKeyId: 'key_1', apiKeyName: 'Zapier' } })).toBe(
+      'maya@example.com edited the profile of Harbor Tax Partners (phone), through the API key "Zapier"',
+    );
+  });
 });

@@ -111,6 +111,20 @@ const activityTypes: Record<string, ActivityType> = {
         : `${owner(e)} moved a client to position ${str(e.detail.position)} in the queue${inPortal(e)}`,
   },
   'client.restored': { label: 'Client restored', sentence: (e) => `${owner(e)} restored a removed client${inPortal(e)}` },
+  'api_key.created': {
+    label: 'API key created',
+    sentence: (e) => `${owner(e)} created the ${str(e.detail.scope)} API key "${str(e.detail.name)}"${e.business ? ` for ${e.business}` : ''}`,
+  },
+  'api_key.revoked': { label: 'API key revoked', sentence: (e) => `${owner(e)} revoked the API key "${str(e.detail.name)}"${inPortal(e)}` },
+  'api_key.used': { label: 'API key used', sentence: (e) => `The API key "${str(e.detail.name)}"${inPortal(e)} was used on ${str(e.detail.day)}` },
+  'api_key.write': {
+    label: 'Change through the API',
+    sentence: (e) => `The API key "${str(e.detail.name)}"${inPortal(e)} called ${str(e.detail.method)} ${str(e.detail.route)} (${str(e.detail.status)})`,
+  },
+  'webhook.created': { label: 'Webhook endpoint added', sentence: (e) => `${owner(e)} added the webhook endpoint ${str(e.detail.url)}${inPortal(e)}` },
+  'webhook.updated': { label: 'Webhook endpoint changed', sentence: (e) => `${owner(e)} changed the webhook endpoint ${str(e.detail.url)}${inPortal(e)}${changedList(e.detail)}` },
+  'webhook.deleted': { label: 'Webhook endpoint deleted', sentence: (e) => `${owner(e)} deleted the webhook endpoint ${str(e.detail.url)}${inPortal(e)}` },
+  'webhook.secret_rotated': { label: 'Webhook secret rotated', sentence: (e) => `${owner(e)} rotated the signing secret of ${str(e.detail.url)}${inPortal(e)}` },
 };
 
 /** Words that stay as they are written when a key is turned into words. */
@@ -142,7 +156,9 @@ export function describeActivity(input: {
   /** The operator who made the change while signed in as the business ("Login as this business"). */
   operatorEmail?: string | null;
 }): string {
-  const line = describeEvent(input);
+  let line = describeEvent(input);
+  // A change made with an API key says which key (the key's own rows name it already).
+  if (typeof input.detail.apiKeyName === 'string' && !input.type.startsWith('api_key.')) line = `${line}, through the API key "${input.detail.apiKeyName}"`;
   if (typeof input.detail.impersonatedBy !== 'string') return line;
   const name = str(input.detail.operatorName);
   const operatorText = name && input.operatorEmail && name !== input.operatorEmail ? `${name} (${input.operatorEmail})` : name || input.operatorEmail || 'a platform operator';
