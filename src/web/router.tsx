@@ -70,6 +70,7 @@ const appRoutes: RouteObject[] = [
   { path: 'template-config', lazy: component(loadApp, 'TemplateConfig') },
   { path: 'account', lazy: component(loadApp, 'Account') },
   { path: 'billing', lazy: component(loadApp, 'Billing') },
+  { path: 'developers', lazy: component(loadApp, 'Developers') },
   // Spec 2.15: any unknown /app path shows the Dashboard.
   { path: '*', lazy: component(loadApp, 'Dashboard') },
 ];

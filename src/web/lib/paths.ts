@@ -47,6 +47,7 @@ export const paths = {
     templateConfig: '/app/template-config',
     account: '/app/account',
     billing: '/app/billing',
+    developers: '/app/developers',
     client: (clientId: string) => `/app/portals/clients/${encodeURIComponent(clientId)}`,
   },
 

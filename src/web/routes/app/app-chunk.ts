@@ -6,6 +6,7 @@ import { BillingPage } from './billing-page';
 import { ClientDetailPage } from './client-detail-page';
 import { ClientManagementPage } from './client-management-page';
 import { DashboardPage } from './dashboard-page';
+import { DevelopersPage } from './developers-page';
 import { PortalConfigPage } from './portal-config-page';
 import { SheetsSetupPage } from './sheets-setup-page';
 import { TemplateConfigPage } from './template-config-page';
@@ -23,4 +24,5 @@ export const appChunk = {
   TemplateConfig: TemplateConfigPage,
   Account: AccountPage,
   Billing: BillingPage,
+  Developers: DevelopersPage,
 };

@@ -9,7 +9,7 @@ import { ImpersonationBanner } from '@web/features/admin/components/impersonatio
 import { PortalSwitcher, TrialBanner, UsageMeter } from '@web/features/dashboard/components/app-notices';
 import { paths } from '@web/lib/paths';
 
-/** The six items of the business app's top navigation (spec 2.15). */
+/** The business app's top navigation: the six items of spec 2.15, then Developers. */
 const navItems: ShellNavItem[] = [
   { to: paths.app.dashboard, label: 'Dashboard' },
   { to: paths.app.portals, label: 'Client Management' },
@@ -18,6 +18,8 @@ const navItems: ShellNavItem[] = [
   { to: paths.app.configurator, label: 'Portal Config', alsoActiveOn: [paths.app.templateConfig] },
   { to: paths.app.workload, label: 'Workload Management' },
   { to: paths.app.sheetsSetup, label: 'Google Sheets', alsoActiveOn: [paths.app.setup] },
+  // API keys and webhooks (issue 22), after the spec's six items.
+  { to: paths.app.developers, label: 'Developers' },
 ];
 
 /** The /app shell: header with navigation and the signed-in owner, the page, a footer. Guarded by RequireSession. */
