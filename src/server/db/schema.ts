@@ -26,3 +26,4 @@ export * from './schema/client-events';
 export * from './schema/jobs';
 export * from './schema/notifications';
 export * from './schema/api-keys';
+export * from './schema/webhooks';
