@@ -224,4 +224,13 @@ export const messages = {
     limitReached: (max: number) => `A business can have at most ${max} active API keys. Revoke one you no longer use first.`,
     perKeyRate: (perMinute: number) => `Too many requests with this API key (at most ${perMinute} a minute). Wait for the time in Retry-After and try again.`,
   },
+  webhooks: {
+    urlRequired: 'Enter the address to send events to',
+    eventsRequired: 'Choose at least one event',
+    notFound: 'Webhook endpoint not found.',
+    deliveryNotFound: 'Delivery not found.',
+    limitReached: (max: number) => `A business can have at most ${max} webhook endpoints.`,
+    disabledNotSent: 'The endpoint is disabled, so this delivery was not sent.',
+    stillPending: 'This delivery is still being tried; wait for its result before resending it.',
+  },
 } as const;

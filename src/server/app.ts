@@ -27,6 +27,8 @@ import { registerMaintenance } from './plugins/maintenance';
 import { registerBusinessApiLimits } from './plugins/business-api-limits';
 import { registerApiKeyAudit, registerApiSecurityDocs } from './plugins/api-key-auth';
 import { apiKeyRoutes } from './routes/v1/api-key-routes';
+import { webhookRoutes } from './routes/v1/webhook-routes';
+import { registerWebhookJobs } from './jobs/webhook-jobs';
 import { scheduleBackOfficeJobs } from './jobs/lifecycle-emails';
 import { authRoutes } from './routes/auth/auth-routes';
 import { publicConfigRoutes } from './routes/public/config-routes';
@@ -70,6 +72,8 @@ export interface BuildAppOptions {
   startJobs?: boolean;
   /** The instance's readiness (main.ts passes its own to drain on shutdown; default a new one). */
   readiness?: Readiness;
+  /** One webhook attempt's time-out (default 15 s; tests pass a short one instead of waiting). */
+  webhookTimeoutMs?: number;
 }
 
 /**
@@ -216,7 +220,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(notificationRoutes);
   await app.register(publicNotificationRoutes);
   await app.register(apiKeyRoutes);
-  if (options.startJobs ?? env.NODE_ENV !== 'test') {
+  await app.register(webhookRoutes);
+  const startJobs = options.startJobs ?? env.NODE_ENV !== 'test';
+  registerWebhookJobs(app, { timeoutMs: options.webhookTimeoutMs, schedulePurge: startJobs });
+  if (startJobs) {
     registerSheetSyncJob(app);
     app.addHook('onReady', async () => ctx.jobs.start());
   }

@@ -92,6 +92,14 @@ export const envSchema = z.object({
   GOOGLE_SHEETS_BASE_URL: z.url().default('https://docs.google.com'),
   SHEETS_FETCH_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(15),
   SHEETS_MAX_MB: z.coerce.number().min(1).max(200).default(20),
+  /**
+   * Lets webhooks reach loopback, private and link-local addresses (and plain http): for tests and local development
+   * only. Off by default; production must leave it off (decision 0018).
+   */
+  WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0', ''])
     .default('true')

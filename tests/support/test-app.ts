@@ -43,6 +43,8 @@ export async function createTestApp(
     logger?: Logger;
     clock?: ManualClock;
     beforeReady?: (app: FastifyInstance, env: Env) => unknown;
+    /** One webhook attempt's time-out (short in tests instead of waiting 15 s). */
+    webhookTimeoutMs?: number;
   } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
@@ -57,7 +59,7 @@ export async function createTestApp(
   const captured = captureMailer();
   const clock = options.clock ?? manualClock();
   const mailer = options.realMailer ? undefined : (options.mailer ?? captured);
-  const app = await buildApp({ env, database, clock, mailer, logger: options.logger ?? pino({ level: 'silent' }), serveWeb: false });
+  const app = await buildApp({ env, database, clock, mailer, logger: options.logger ?? pino({ level: 'silent' }), serveWeb: false, webhookTimeoutMs: options.webhookTimeoutMs });
   await options.beforeReady?.(app, env);
   await app.ready();
   return {

@@ -10,14 +10,15 @@ import { notFound, portalUnavailable, sessionExpired } from '../portal-lookup/lo
 import { checkUpdateLimits } from '../portal-lookup/lookup-limits';
 import { runLookupQuery } from '../portal-lookup/lookup-queries';
 import { currentPortalSettings } from '../portal-lookup/portal-settings';
+import { enqueueWebhooks } from '../webhooks/enqueue-webhooks';
 
-type Ctx = Pick<AppContext, 'db' | 'env' | 'logger' | 'mailer' | 'settings' | 'rateStore'>;
+type Ctx = Pick<AppContext, 'db' | 'env' | 'logger' | 'mailer' | 'settings' | 'rateStore' | 'jobs' | 'clock'>;
 
 /**
  * A client's update or question from the card (issue 5, item 3). Only a visitor who proved who they are may send
  * one: the card session from an access link or an e-mailed code (never a bare e-mail or name lookup, which anyone
  * who knows the address could make). Stored for the business, e-mailed to the owner, rate-limited per address,
- * client and portal.
+ * client and portal, and sent to the business's webhooks asking for `client.update_submitted` (in the same transaction).
  */
 export async function sendClientUpdate(ctx: Ctx, portalId: string, input: { session: string; message: string }, ip: string) {
   const session = readCardSession(ctx.env, input.session);
@@ -36,10 +37,17 @@ export async function sendClientUpdate(ctx: Ctx, portalId: string, input: { sess
   if (!config.allowClientUpdates) throw new ForbiddenError(portalTexts.updatesOff, 'updates_off');
   await checkUpdateLimits(ctx.rateStore, ip, portalId, row.clientId);
 
-  const [saved] = await ctx.db
-    .insert(clientUpdates)
-    .values({ portalId, clientId: row.clientId, businessId: row.businessId, message, via: session.via })
-    .returning({ id: clientUpdates.id, createdAt: clientUpdates.createdAt });
+  const clientId = row.clientId;
+  const saved = await ctx.db.transaction(async (tx) => {
+    const [update] = await tx
+      .insert(clientUpdates)
+      .values({ portalId, clientId, businessId: row.businessId, message, via: session.via })
+      .returning({ id: clientUpdates.id, createdAt: clientUpdates.createdAt });
+    // The business's webhooks hear of it with the update (decision 0018), in the same transaction.
+    const data = { updateId: update!.id, portalId, clientId, client: { id: clientId, name: row.name, email: row.email }, message, via: session.via, submittedAt: update!.createdAt.toISOString() };
+    await enqueueWebhooks(ctx, tx, [{ businessId: row.businessId, type: 'client.update_submitted', data }]);
+    return update;
+  });
 
   if (row.businessId !== DEMO_BUSINESS_ID) {
     void notifyOwner(ctx, row.businessId, { portalId, clientName: row.name!, clientEmail: row.email!, message }).catch((err: unknown) =>

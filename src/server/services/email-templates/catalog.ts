@@ -12,6 +12,7 @@ export const emailTemplateKeys = [
   'client_update',
   'client_email_bounced',
   'client_messages_held',
+  'webhook_disabled',
 ] as const;
 export type EmailTemplateKey = (typeof emailTemplateKeys)[number];
 
@@ -205,6 +206,19 @@ export const emailTemplateCatalog: Record<EmailTemplateKey, EmailTemplateDefinit
       'Hello {{ownerName}},',
       'Since {{since}}, client updates by {{channel}} could not be sent: {{reason}}',
       '{{waiting}} updates are waiting. Nothing is lost: they go out as soon as sending works again. The platform team has been told.',
+      '{{link}}',
+    ].join('\n\n'),
+  },
+  webhook_disabled: {
+    key: 'webhook_disabled',
+    name: 'Webhook endpoint disabled',
+    description: 'Sent to a business owner when a webhook endpoint is disabled after failing every delivery for five days.',
+    placeholders: { ownerName: 'Dana Owner', companyName: 'Owner & Co Tax', url: 'https://hooks.example.com/statuslink', since: 'November 21, 2026', lastError: 'Connection refused', link: 'https://statuslink.example/app/developers' },
+    subject: 'A webhook endpoint of {{companyName}} was disabled',
+    body: [
+      'Hello {{ownerName}},',
+      'Every delivery to your webhook endpoint {{url}} has failed since {{since}} (the last: {{lastError}}), so {{platformName}} has disabled it. Events are no longer sent to it.',
+      'Once the endpoint answers again, enable it on the Developers page; you can resend the deliveries it missed from there:',
       '{{link}}',
     ].join('\n\n'),
   },

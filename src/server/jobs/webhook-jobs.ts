@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import { WEBHOOK_TIMEOUT_MS } from '@core/webhooks';
+import { clientEventWebhooks } from '../services/webhooks/client-event-webhooks';
+import { purgeWebhookDeliveries, webhookDeliveryHandler } from '../services/webhooks/deliver-webhook';
+
+const PURGE_JOB = 'webhook.purge';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Webhooks on the app (decision 0018): the client event log's `webhooks` subscriber (deliveries written in the
+ * change's transaction), the `webhook.deliver` job kind, and a daily `webhook.purge` of deliveries past 30 days
+ * (one job a day across instances: its dedupe key is the day).
+ */
+export function registerWebhookJobs(app: FastifyInstance, options: { timeoutMs?: number; schedulePurge: boolean }): void {
+  const { ctx } = app;
+  ctx.clientEvents.subscribe('webhooks', clientEventWebhooks(ctx));
+  ctx.jobs.register(
+    webhookDeliveryHandler({
+      db: ctx.db,
+      clock: ctx.clock,
+      env: ctx.env,
+      mailer: ctx.mailer,
+      settings: ctx.settings,
+      logger: ctx.logger,
+      timeoutMs: options.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
+    }),
+  );
+  const enqueuePurge = (atMs: number) => {
+    const day = new Date(atMs).toISOString().slice(0, 10);
+    return ctx.jobs.enqueue(ctx.db, [{ kind: PURGE_JOB, dedupeKey: `${PURGE_JOB}:${day}`, runAt: new Date(atMs) }]);
+  };
+  ctx.jobs.register({
+    kind: PURGE_JOB,
+    async run() {
+      const purged = await purgeWebhookDeliveries(ctx.db, ctx.clock.now());
+      if (purged > 0) ctx.logger.info({ purged }, 'purged old webhook deliveries');
+      await enqueuePurge(ctx.clock.nowMs() + DAY_MS);
+    },
+  });
+  if (options.schedulePurge) app.addHook('onReady', async () => void (await enqueuePurge(ctx.clock.nowMs())));
+}

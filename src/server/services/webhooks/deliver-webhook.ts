@@ -1,0 +1,174 @@
+import { and, eq, gte, isNull, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import { classifyWebhookAnswer, nextWebhookAttemptAt, parseRetryAfter, WEBHOOK_DISABLE_AFTER_FAILING_MS } from '@core/webhooks';
+import { messages } from '@core/messages';
+import type { Db } from '../../db/client';
+import { businessProfiles, webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import type { Env } from '../../env';
+import type { Mailer } from '../../integrations/mail/mailer';
+import { postWebhook, type WebhookPostResult } from '../../integrations/webhooks/post-webhook';
+import type { Clock } from '../../lib/clock';
+import type { ClaimedJob, JobHandler } from '../job-queue/job-types';
+import { sendTemplateEmail } from '../email-templates/send-template-email';
+import type { SettingsCache } from '../platform-settings/settings-cache';
+import { WEBHOOK_DELIVER_JOB } from './enqueue-webhooks';
+import type { WebhookEndpointRow } from './endpoint-view';
+import { signedHeaders, signingSecrets } from './webhook-secrets';
+
+export interface WebhookDeliveryDeps {
+  db: Db;
+  clock: Clock;
+  env: Pick<Env, 'BETTER_AUTH_SECRET' | 'WEBHOOKS_ALLOW_PRIVATE_ADDRESSES' | 'APP_URL'>;
+  mailer: Mailer;
+  settings: SettingsCache;
+  logger: Logger;
+  /** One attempt's time-out (default 15 s; tests pass a short one). */
+  timeoutMs: number;
+}
+
+type DeliveryRow = typeof webhookDeliveries.$inferSelect;
+type Attempt = { at: Date; result: WebhookPostResult };
+
+const HISTORY_KEPT = 12;
+
+/** The attempt as the delivery keeps it: status code or error, excerpt, duration. */
+function attemptColumns(delivery: DeliveryRow, attempt: Attempt) {
+  const { result } = attempt;
+  const error =
+    result.kind === 'error' ? result.error : result.statusCode >= 300 && result.statusCode < 400 ? `Redirects are not followed (answered ${result.statusCode}${result.location ? ` to ${result.location.slice(0, 200)}` : ''})` : null;
+  const statusCode = result.kind === 'answer' ? result.statusCode : null;
+  const entry = { at: attempt.at.toISOString(), statusCode, error, durationMs: result.durationMs };
+  return {
+    attempts: delivery.attempts + 1,
+    lastAttemptAt: attempt.at,
+    lastStatusCode: statusCode,
+    lastDurationMs: result.durationMs,
+    lastError: error,
+    responseExcerpt: result.kind === 'answer' ? result.excerpt : null,
+    history: [...delivery.history, entry].slice(-HISTORY_KEPT),
+  };
+}
+
+/** Saves the attempt on the delivery, unless another run recorded one meanwhile (a lost lease). */
+async function saveAttempt(db: Db, delivery: DeliveryRow, values: Partial<typeof webhookDeliveries.$inferInsert>): Promise<boolean> {
+  const saved = await db
+    .update(webhookDeliveries)
+    .set(values)
+    .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.attempts, delivery.attempts), eq(webhookDeliveries.state, 'pending')))
+    .returning({ id: webhookDeliveries.id });
+  return saved.length > 0;
+}
+
+/** Disables an endpoint (once: the first run to do it gets true). */
+async function disableEndpoint(db: Db, endpointId: string, reason: 'gone' | 'failing', now: Date): Promise<boolean> {
+  const rows = await db
+    .update(webhookEndpoints)
+    .set({ enabled: false, disabledReason: reason, disabledAt: now, updatedAt: now })
+    .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.enabled, true)))
+    .returning({ id: webhookEndpoints.id });
+  return rows.length > 0;
+}
+
+/**
+ * After a failed attempt: the endpoint's run of failures starts now if none was running; once it has failed for
+ * five days with no delivery getting through since, it is disabled and its owner e-mailed.
+ */
+async function noteFailure(deps: WebhookDeliveryDeps, endpoint: WebhookEndpointRow, now: Date, lastError: string): Promise<void> {
+  const { db } = deps;
+  if (!endpoint.failingSince) {
+    await db.update(webhookEndpoints).set({ failingSince: now }).where(and(eq(webhookEndpoints.id, endpoint.id), isNull(webhookEndpoints.failingSince)));
+    return;
+  }
+  if (now.getTime() - endpoint.failingSince.getTime() < WEBHOOK_DISABLE_AFTER_FAILING_MS) return;
+  const [through] = await db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.endpointId, endpoint.id), gte(webhookDeliveries.deliveredAt, endpoint.failingSince)))
+    .limit(1);
+  if (through) {
+    await db.update(webhookEndpoints).set({ failingSince: now }).where(eq(webhookEndpoints.id, endpoint.id));
+    return;
+  }
+  if (!(await disableEndpoint(db, endpoint.id, 'failing', now))) return;
+  const [owner] = await db.select().from(businessProfiles).where(eq(businessProfiles.id, endpoint.businessId));
+  if (!owner) return;
+  await sendTemplateEmail(deps, 'webhook_disabled', owner.email, {
+    ownerName: owner.ownerName,
+    companyName: owner.companyName,
+    url: endpoint.url,
+    since: endpoint.failingSince.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: owner.timeZone }),
+    lastError,
+    link: `${deps.env.APP_URL}/app/developers`,
+  }).catch((err: unknown) => deps.logger.error({ err, endpointId: endpoint.id }, 'could not e-mail the owner of a disabled webhook endpoint'));
+}
+
+/** One attempt of one delivery (the `webhook.deliver` job): sign, post, record, and say when to try again. */
+async function deliverOnce(deps: WebhookDeliveryDeps, job: ClaimedJob<{ deliveryId: string }>): Promise<void | { later: Date }> {
+  const { db, clock } = deps;
+  const [row] = await db
+    .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .where(eq(webhookDeliveries.id, job.payload.deliveryId));
+  if (!row || row.delivery.state !== 'pending') return;
+  const { delivery, endpoint } = row;
+  const now = clock.now();
+  if (!endpoint.enabled && !delivery.test) {
+    await saveAttempt(db, delivery, { state: 'failed', nextAttemptAt: null, lastError: messages.webhooks.disabledNotSent });
+    return;
+  }
+  const secrets = signingSecrets(endpoint, deps.env.BETTER_AUTH_SECRET ?? '', now.getTime());
+  const result = await postWebhook({
+    url: endpoint.url,
+    body: delivery.body,
+    headers: signedHeaders(delivery.id, now, delivery.body, secrets),
+    timeoutMs: deps.timeoutMs,
+    allowPrivate: deps.env.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES,
+  });
+  const attempt = attemptColumns(delivery, { at: now, result });
+  const answer = result.kind === 'answer' ? classifyWebhookAnswer(result.statusCode) : 'retry';
+  if (answer === 'delivered') {
+    await saveAttempt(db, delivery, { ...attempt, state: 'delivered', deliveredAt: now, nextAttemptAt: null });
+    if (endpoint.failingSince) await db.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, endpoint.id));
+    return;
+  }
+  if (answer === 'gone') {
+    await saveAttempt(db, delivery, { ...attempt, state: 'failed', nextAttemptAt: null });
+    await disableEndpoint(db, endpoint.id, 'gone', now);
+    return;
+  }
+  const retryAfter = result.kind === 'answer' ? parseRetryAfter(result.retryAfter, now.getTime()) : null;
+  const next = nextWebhookAttemptAt({ attempts: attempt.attempts, nowMs: now.getTime(), retryAfterMs: retryAfter, maxAttempts: delivery.maxAttempts });
+  const saved = await saveAttempt(db, delivery, { ...attempt, state: next === null ? 'failed' : 'pending', nextAttemptAt: next === null ? null : new Date(next) });
+  await noteFailure(deps, endpoint, now, attempt.lastError ?? `HTTP ${attempt.lastStatusCode}`);
+  if (saved && next !== null) return { later: new Date(next) };
+}
+
+/** The `webhook.deliver` job kind (decision 0016's queue): one attempt per run; retries are holds until their time. */
+export function webhookDeliveryHandler(deps: WebhookDeliveryDeps): JobHandler<{ deliveryId: string }> {
+  return {
+    kind: WEBHOOK_DELIVER_JOB,
+    // The schedule spans about three days; the queue's own retries only cover unexpected errors of a run.
+    retryForMs: 4 * 24 * 60 * 60 * 1000,
+    run: (job) => deliverOnce(deps, job),
+    async gaveUp(job, lastError) {
+      await deps.db
+        .update(webhookDeliveries)
+        .set({ state: 'failed', nextAttemptAt: null, lastError: lastError.slice(0, 500) })
+        .where(and(eq(webhookDeliveries.id, job.payload.deliveryId), eq(webhookDeliveries.state, 'pending')));
+    },
+  };
+}
+
+/** Deliveries are kept this long. */
+export const WEBHOOK_DELIVERY_RETENTION_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** Deletes deliveries older than the retention window that are no longer waiting. */
+export async function purgeWebhookDeliveries(db: Db, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - WEBHOOK_DELIVERY_RETENTION_MS);
+  const rows = await db
+    .delete(webhookDeliveries)
+    .where(and(sql`${webhookDeliveries.createdAt} < ${before.toISOString()}::timestamptz`, sql`${webhookDeliveries.state} <> 'pending'`))
+    .returning({ id: webhookDeliveries.id });
+  return rows.length;
+}
