@@ -152,6 +152,10 @@ describe('delivery', () => {
     await t.app.ctx.jobs.runDue();
     let [d] = await deliveries(cookie, endpoint.id);
     expect(d).toMatchObject({ state: 'pending', attempts: 1, statusCode: 500, responseExcerpt: 'database down', nextAttemptAt: new Date(t.clock.nowMs() + 5 * S).toISOString() });
+    // The queue's depth for /metrics: one delivery waiting for a later try.
+    const gauge = await t.app.ctx.metrics.registry.getSingleMetricAsString('statuslink_webhook_pending_deliveries');
+    expect(gauge).toContain('statuslink_webhook_pending_deliveries{when="later"} 1');
+    expect(gauge).toContain('statuslink_webhook_pending_deliveries{when="due"} 0');
 
     t.clock.advance(4 * S);
     expect(await t.app.ctx.jobs.runDue()).toBe(0);

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { WEBHOOK_TIMEOUT_MS } from '@core/webhooks';
 import { clientEventWebhooks } from '../services/webhooks/client-event-webhooks';
-import { purgeWebhookDeliveries, webhookDeliveryHandler } from '../services/webhooks/deliver-webhook';
+import { pendingWebhookDeliveries, purgeWebhookDeliveries, webhookDeliveryHandler } from '../services/webhooks/deliver-webhook';
 
 const PURGE_JOB = 'webhook.purge';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -36,6 +36,13 @@ export function registerWebhookJobs(app: FastifyInstance, options: { timeoutMs?:
       if (purged > 0) ctx.logger.info({ purged }, 'purged old webhook deliveries');
       await enqueuePurge(ctx.clock.nowMs() + DAY_MS);
     },
+  });
+  // The webhook queue's depth for /metrics: deliveries waiting for a try, due now or later (a retry's time).
+  ctx.metrics.addGauge({
+    name: 'statuslink_webhook_pending_deliveries',
+    help: 'Webhook deliveries waiting for an attempt: due now, or waiting for a later retry',
+    labelNames: ['when'],
+    read: () => pendingWebhookDeliveries(ctx.db, ctx.clock.now()),
   });
   if (options.schedulePurge) app.addHook('onReady', async () => void (await enqueuePurge(ctx.clock.nowMs())));
 }

@@ -172,3 +172,18 @@ export async function purgeWebhookDeliveries(db: Db, now: Date): Promise<number>
     .returning({ id: webhookDeliveries.id });
   return rows.length;
 }
+
+/** Deliveries waiting for a try: due now, and waiting for a later one (the /metrics gauge). */
+export async function pendingWebhookDeliveries(db: Db, now: Date): Promise<{ labels: { when: string }; value: number }[]> {
+  const [row] = await db
+    .select({
+      due: sql<number>`count(*) filter (where ${webhookDeliveries.nextAttemptAt} <= ${now.toISOString()}::timestamptz)::int`,
+      later: sql<number>`count(*) filter (where ${webhookDeliveries.nextAttemptAt} > ${now.toISOString()}::timestamptz)::int`,
+    })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.state, 'pending'));
+  return [
+    { labels: { when: 'due' }, value: Number(row?.due ?? 0) },
+    { labels: { when: 'later' }, value: Number(row?.later ?? 0) },
+  ];
+}
