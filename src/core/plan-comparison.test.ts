@@ -7,9 +7,9 @@ describe('the comparison table', () => {
   const rows = planComparison();
   const row = (id: string) => rows.find((r) => r.id === id)!;
 
-  it('API access and webhooks on Business and Enterprise (D12), marked coming soon until shipped', () => {
+  it('API access and webhooks on Business and Enterprise (D12), shipped; custom domains marked coming soon until shipped', () => {
     expect(row('api').cells).toEqual({ starter: false, professional: false, business: true, enterprise: true });
-    expect(row('api').feature).toBe('API access and webhooks (coming soon)');
+    expect(row('api').feature).toBe('API access and webhooks');
     expect(row('customDomain').feature).toBe('Custom domain with SSL (coming soon)');
     expect(row('customDomain').cells.professional).toBe(false);
   });
@@ -47,7 +47,7 @@ describe('the comparison table', () => {
       'E-mail verification for private portals',
     ]);
     expect(planHighlights('business').slice(0, 2)).toEqual(['Unlimited client portals', '10,000 searches per month']);
-    expect(planHighlights('business')).toContain('API access and webhooks (coming soon)');
+    expect(planHighlights('business')).toContain('API access and webhooks');
     expect(planHighlights('enterprise')).toEqual(['Unlimited client portals', 'Unlimited searches', 'Dedicated cloud or self-hosted licence']);
   });
 });

@@ -8,6 +8,8 @@ import { LoadingState } from '@web/components/spinner';
 import { Button } from '@web/components/ui/button';
 import { useMe } from '@web/features/auth/api/use-me';
 import { ApiKeysCard } from '@web/features/developers/components/api-keys-card';
+import { VerifySnippet } from '@web/features/developers/components/verify-snippet';
+import { WebhooksCard } from '@web/features/developers/components/webhooks-card';
 
 /** /app/developers: API keys (and webhooks), with a link to the API reference (Business and Enterprise). */
 export function DevelopersPage() {
@@ -28,6 +30,8 @@ export function DevelopersPage() {
     body = (
       <div className="space-y-6">
         <ApiKeysCard timeZone={business?.timeZone} />
+        <WebhooksCard timeZone={business?.timeZone} />
+        <VerifySnippet />
       </div>
     );
   }

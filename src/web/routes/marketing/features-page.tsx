@@ -10,7 +10,6 @@ import {
   FileSpreadsheetIcon,
   GlobeIcon,
   HeadphonesIcon,
-  KeyRoundIcon,
   LayoutDashboardIcon,
   LifeBuoyIcon,
   ListOrderedIcon,
@@ -118,9 +117,9 @@ const categories: { title: string; intro: string; features: Feature[] }[] = [
       },
       {
         icon: CodeIcon,
-        title: 'API access',
-        text: 'Coming soon on the Business and Enterprise plans: read and update statuses from your own systems, with signed webhooks.',
-        link: { to: comingSoonPath('api-access'), label: 'Join the waitlist' },
+        title: 'API access and webhooks',
+        text: 'On the Business and Enterprise plans: API keys to read and update portals and clients from your own systems, and signed webhooks when a client changes.',
+        link: { to: '/api/docs', label: 'Read the API reference' },
       },
       {
         icon: Building2Icon,
@@ -159,7 +158,6 @@ const categories: { title: string; intro: string; features: Feature[] }[] = [
 const upcoming = [
   { icon: BellIcon, title: 'SMS notifications', to: comingSoonPath('sms-notifications') },
   { icon: RefreshCwIcon, title: 'Two-way sheet sync', to: comingSoonPath('two-way-sync') },
-  { icon: KeyRoundIcon, title: 'Public API', to: comingSoonPath('api-access') },
   { icon: GlobeIcon, title: 'Custom domains', to: comingSoonPath('custom-domains') },
 ];
 
@@ -191,7 +189,12 @@ export function FeaturesPage() {
                 </div>
                 <h3 className="text-lg font-semibold">{feature.title}</h3>
                 <p className="mt-2 flex-1 text-sm text-muted-foreground">{feature.text}</p>
-                {feature.link ? (
+                {feature.link?.to.startsWith('/api/') ? (
+                  // The API reference is served by the server, not a page of the app's router.
+                  <a href={feature.link.to} className="mt-4 text-sm font-medium text-link underline-offset-4 hover:underline">
+                    {feature.link.label} <span aria-hidden="true">→</span>
+                  </a>
+                ) : feature.link ? (
                   <Link to={feature.link.to} className="mt-4 text-sm font-medium text-link underline-offset-4 hover:underline">
                     {feature.link.label} <span aria-hidden="true">→</span>
                   </Link>
