@@ -57,6 +57,8 @@ const env = {
   // Each test sends its own X-Forwarded-For (support/test.ts), so per-IP limits count tests separately.
   TRUST_PROXY: 'true',
   GOOGLE_SHEETS_BASE_URL: `http://127.0.0.1:${E2E_SHEETS_PORT}`,
+  // Webhooks to a receiver on this machine (tests/e2e/developers.spec.ts).
+  WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true',
 };
 const sheets = startSheetsServer(E2E_SHEETS_PORT);
 

@@ -1,0 +1,71 @@
+import http from 'node:http';
+import { Webhook } from 'standardwebhooks';
+import { E2E_BASE_URL, E2E_WEBHOOK_PORT } from './support/constants';
+import { ownerWithSheet, shootBothThemes } from './support/business';
+import { expect, test, type Page } from './support/test';
+
+// The public API in a real browser (issue 22): the owner creates an API key (shown once) that then works as a
+// bearer token, adds a webhook endpoint (its secret shown once), sends a test event and sees the delivery, which a
+// real receiver got and verified with the standardwebhooks package. DEVELOPERS_SHOTS=dir saves screenshots
+// (1280 and 375 px, light and dark).
+
+const shotsDir = process.env.DEVELOPERS_SHOTS;
+const shoot = (page: Page, name: string) => shootBothThemes(page, shotsDir, name);
+
+test('an API key, a webhook endpoint and its delivery', async ({ page, request }) => {
+  test.setTimeout(shotsDir ? 300_000 : 90_000);
+  const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+  const receiver = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8') });
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(E2E_WEBHOOK_PORT, '127.0.0.1', resolve));
+  try {
+    const { portalId } = await ownerWithSheet(page, { label: 'developers' });
+    await page.goto('/app/developers');
+    await expect(page.getByRole('heading', { name: 'Developers', level: 1 })).toBeVisible();
+
+    // An API key, shown once, then usable as a bearer token on the business API.
+    await page.getByRole('button', { name: 'Create API key' }).click();
+    await page.getByLabel('Name').fill('Practice software sync');
+    await page.getByLabel('Read and write').check();
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const key = (await page.getByTestId('shown-secret').textContent())!.trim();
+    expect(key).toMatch(/^sl_live_[0-9A-Za-z]{36}$/);
+    await shoot(page, 'developers-key-created');
+    await page.getByRole('button', { name: 'Done' }).click();
+    const keys = page.getByRole('list', { name: 'API keys' });
+    await expect(keys.getByText('Practice software sync')).toBeVisible();
+    await expect(keys.getByText(key)).toHaveCount(0);
+    // As a script calls it: no cookie, the key as a bearer token.
+    const viaKey = await request.get(`${E2E_BASE_URL}/api/v1/portals/${portalId}`, { headers: { authorization: `Bearer ${key}` } });
+    expect(viaKey.status()).toBe(200);
+
+    // A webhook endpoint: its secret once, then a test event delivered, signed.
+    await page.getByRole('button', { name: 'Add endpoint' }).click();
+    await page.getByLabel('Endpoint URL').fill(`http://127.0.0.1:${E2E_WEBHOOK_PORT}/statuslink`);
+    await page.getByLabel('Description (optional)').fill('Practice management software');
+    await page.getByRole('button', { name: 'Add endpoint' }).last().click();
+    const secret = (await page.getByTestId('shown-secret').textContent())!.trim();
+    expect(secret).toMatch(/^whsec_/);
+    await page.getByRole('button', { name: 'Done' }).click();
+    const endpoint = page.getByTestId('webhook-endpoint');
+    await expect(endpoint.getByText('Practice management software')).toBeVisible();
+    await endpoint.getByRole('button', { name: 'Send test event' }).click();
+    const delivery = endpoint.getByTestId('webhook-delivery').first();
+    await expect(delivery.getByText('Delivered')).toBeVisible({ timeout: 20_000 });
+    await expect(delivery.getByText('HTTP 200')).toBeVisible();
+    await expect(delivery.getByText('{"ok":true}')).toBeVisible();
+    expect(received).toHaveLength(1);
+    const event = new Webhook(secret).verify(received[0]!.body, received[0]!.headers as Record<string, string>) as { type: string };
+    expect(event.type).toBe('webhook.test');
+    await expect(page.getByTestId('verify-snippet')).toContainText("import { Webhook } from 'standardwebhooks';");
+    await shoot(page, 'developers-page');
+  } finally {
+    await new Promise<void>((resolve) => receiver.close(() => resolve()));
+  }
+});
