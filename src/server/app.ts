@@ -29,6 +29,7 @@ import { registerApiKeyAudit, registerApiSecurityDocs } from './plugins/api-key-
 import { apiKeyRoutes } from './routes/v1/api-key-routes';
 import { webhookRoutes } from './routes/v1/webhook-routes';
 import { registerWebhookJobs } from './jobs/webhook-jobs';
+import { openApiDefinition } from './routes/system/openapi-docs';
 import { scheduleBackOfficeJobs } from './jobs/lifecycle-emails';
 import { authRoutes } from './routes/auth/auth-routes';
 import { publicConfigRoutes } from './routes/public/config-routes';
@@ -176,21 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   scheduleBackOfficeJobs(app);
 
   await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'StatusLink API', version: '1.0.0', description: 'Business, public portal and back-office API.' },
-      components: {
-        securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'better-auth.session_token', description: 'The app\'s own session (signed-in owner or operator).' },
-          apiKey: {
-            type: 'http',
-            scheme: 'bearer',
-            bearerFormat: 'sl_live_<36 base62 characters>',
-            description: 'An API key of the business (Business and Enterprise plans), created in the app under Developers > API keys.',
-          },
-        },
-      },
-    },
+    openapi: openApiDefinition(),
     transform: jsonSchemaTransform,
     transformObject: (doc) => ('openapiObject' in doc ? documentOptionalBodies(doc.openapiObject) : doc.swaggerObject),
   });
