@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { buildApp } from './app';
 import { databaseOptionsFromEnv, openDatabase } from './db/client';
+import { startControlSocket } from './db/backup/control-socket';
 import { DataDirInUseError } from './db/lock';
 import { runMigrations } from './db/migrate';
 import { seedDemo } from './db/seed/seed-demo';
@@ -25,6 +26,8 @@ async function main() {
 
   const readiness = createReadiness();
   const app = await buildApp({ env, database, logger, readiness });
+  // The embedded database: npm run db:backup gets a consistent dump from this process (it holds the folder).
+  const backupSocket = database.pglite ? await startControlSocket(env.DATA_DIR, database.pglite, logger) : null;
   let closing = false;
   let endDrain: (() => void) | undefined;
   /**
@@ -54,6 +57,7 @@ async function main() {
       });
       logger.info('drained: closing');
       await app.close(); // stops accepting, lets in-flight requests finish
+      await backupSocket?.close();
       await database.close();
       process.exit(0);
     } catch (err) {

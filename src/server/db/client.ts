@@ -46,7 +46,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const [{ default: pg }, { drizzle: drizzlePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
     // A request that cannot get a connection in 30 s fails (and says so) instead of waiting forever.
     const max = options.max ?? 10;
-    const pool = new pg.Pool({ connectionString: options.url, max, connectionTimeoutMillis: 30_000 });
+    // Named, so an operator (and npm run db:restore) can tell the instances' connections in pg_stat_activity.
+    const pool = new pg.Pool({ connectionString: options.url, max, connectionTimeoutMillis: 30_000, application_name: 'statuslink' });
     pool.on('error', () => {
       /* a dropped idle connection is replaced on next use */
     });
