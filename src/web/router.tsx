@@ -68,6 +68,7 @@ const appRoutes: RouteObject[] = [
   { path: 'sheets-setup', lazy: component(loadApp, 'SheetsSetup') },
   { path: 'setup', lazy: component(loadApp, 'SheetsSetup') },
   { path: 'template-config', lazy: component(loadApp, 'TemplateConfig') },
+  { path: 'notifications', lazy: component(loadApp, 'Notifications') },
   { path: 'account', lazy: component(loadApp, 'Account') },
   { path: 'billing', lazy: component(loadApp, 'Billing') },
   { path: 'developers', lazy: component(loadApp, 'Developers') },

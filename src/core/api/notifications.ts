@@ -99,3 +99,10 @@ export const cardNotificationsRequestSchema = z.object({
   email: z.boolean(),
 });
 export const cardNotificationsSchema = z.object({ email: z.boolean() });
+
+/** GET /api/v1/notifications/summary */
+export const notificationSummarySchema = z.object({
+  month: z.string().describe('YYYY-MM, in the business time zone'),
+  sentThisMonth: z.number().int().describe('Messages sent to clients this month (updates and invitations; not those only written to the log)'),
+  mailOutage: outage,
+});

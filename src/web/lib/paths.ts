@@ -45,6 +45,7 @@ export const paths = {
     sheetsSetup: '/app/sheets-setup',
     setup: '/app/setup',
     templateConfig: '/app/template-config',
+    notifications: '/app/notifications',
     account: '/app/account',
     billing: '/app/billing',
     developers: '/app/developers',

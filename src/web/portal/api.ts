@@ -94,3 +94,14 @@ export async function sendUpdate(portalId: string, session: string, message: str
   }
   if (res.status !== 201) throw await readError(res);
 }
+
+/** PUT .../notifications: the card's "E-mail me updates" switch, with the card's session. */
+export async function setEmailUpdates(portalId: string, session: string, email: boolean): Promise<boolean> {
+  const res = await fetch(`${base(portalId)}/notifications`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ session, email }),
+  });
+  if (!res.ok) throw await readError(res);
+  return ((await res.json()) as { email: boolean }).email;
+}

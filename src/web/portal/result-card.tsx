@@ -2,6 +2,7 @@ import type { LookupAnswer } from './api';
 import { CardView, refreshClass } from './card-view';
 import { RefreshIcon, SpinnerIcon } from './icons';
 import { UpdateSection } from './update-section';
+import { EmailUpdatesSwitch } from './email-updates-switch';
 
 interface Props {
   portalId: string;
@@ -35,9 +36,12 @@ export function ResultCard({ portalId, answer, refreshing, onRefresh, onVerifyFo
         </button>
       }
       updates={
-        answer.updatesAllowed ? (
-          <UpdateSection portalId={portalId} session={answer.verified ? (answer.session ?? null) : null} onVerify={onVerifyForUpdate} verifying={verifying} />
-        ) : null
+        <>
+          {answer.updatesAllowed ? (
+            <UpdateSection portalId={portalId} session={answer.verified ? (answer.session ?? null) : null} onVerify={onVerifyForUpdate} verifying={verifying} />
+          ) : null}
+          {answer.emailUpdates !== undefined && answer.session ? <EmailUpdatesSwitch portalId={portalId} session={answer.session} initial={answer.emailUpdates} /> : null}
+        </>
       }
     />
   );

@@ -5,6 +5,7 @@ import {
   clientMessagesSchema,
   invitationRequestSchema,
   invitationResultSchema,
+  notificationSummarySchema,
   notificationPreviewRequestSchema,
   notificationPreviewSchema,
   notificationSettingsViewSchema,
@@ -17,6 +18,7 @@ import { listClientMessages } from '../../services/notifications/list-client-mes
 import { previewNotification, sendTestNotification } from '../../services/notifications/preview-notification';
 import { saveNotificationSettings } from '../../services/notifications/save-notification-settings';
 import { sendInvitations } from '../../services/notifications/send-invitations';
+import { notificationSummary } from '../../services/notifications/notification-summary';
 import { sessionBusiness } from './business-context';
 import { errorShape, portalIdParams } from './portal-schemas';
 
@@ -127,6 +129,22 @@ export async function notificationRoutes(app: FastifyInstance) {
     async (req) => {
       const business = await sessionBusiness(req);
       return sendInvitations(app.ctx, business.id, req.params.portalId, req.body, { userId: req.sessionUser!.id, ipAddress: req.ip });
+    },
+  );
+
+  r.get(
+    '/api/v1/notifications/summary',
+    {
+      schema: {
+        tags: ['business app'],
+        summary: "Messages sent to the business's clients this month, and whether mail is held",
+        response: { 200: notificationSummarySchema, 401: errorShape, 403: errorShape },
+      },
+    },
+    async (req, reply) => {
+      const business = await sessionBusiness(req);
+      reply.header('cache-control', 'no-store');
+      return notificationSummary(app.ctx, business);
     },
   );
 }

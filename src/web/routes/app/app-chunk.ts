@@ -10,6 +10,7 @@ import { DevelopersPage } from './developers-page';
 import { PortalConfigPage } from './portal-config-page';
 import { SheetsSetupPage } from './sheets-setup-page';
 import { TemplateConfigPage } from './template-config-page';
+import { NotificationsPage } from './notifications-page';
 import { WorkloadPage } from './workload-page';
 
 export const appChunk = {
@@ -22,6 +23,7 @@ export const appChunk = {
   Workload: WorkloadPage,
   SheetsSetup: SheetsSetupPage,
   TemplateConfig: TemplateConfigPage,
+  Notifications: NotificationsPage,
   Account: AccountPage,
   Billing: BillingPage,
   Developers: DevelopersPage,

@@ -14,8 +14,8 @@ const navItems: ShellNavItem[] = [
   { to: paths.app.dashboard, label: 'Dashboard' },
   { to: paths.app.portals, label: 'Client Management' },
   { to: paths.app.analytics, label: 'Analytics' },
-  // The template editor is opened from the configurator: it belongs under the same item, not the Dashboard fallback.
-  { to: paths.app.configurator, label: 'Portal Config', alsoActiveOn: [paths.app.templateConfig] },
+  // The template editor and client notifications are opened from the configurator: they belong under the same item.
+  { to: paths.app.configurator, label: 'Portal Config', alsoActiveOn: [paths.app.templateConfig, paths.app.notifications] },
   { to: paths.app.workload, label: 'Workload Management' },
   { to: paths.app.sheetsSetup, label: 'Google Sheets', alsoActiveOn: [paths.app.setup] },
   // API keys and webhooks (issue 22), after the spec's six items.

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { ClientMessagesCard } from '@web/features/notifications/components/client-messages-card';
 import { ArrowDownIcon, ArrowLeftIcon, ArrowUpIcon, LinkIcon, Share2Icon, Undo2Icon } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -142,6 +143,7 @@ function ClientView({ portalId, companyName, client }: { portalId: string; compa
         </Card>
         <AccessLinkCard portalId={portalId} clientId={client.clientId} />
         <UpdatesCard portalId={portalId} clientId={client.clientId} />
+        <ClientMessagesCard portalId={portalId} client={client} />
       </div>
       <ShareModal portalId={portalId} companyName={companyName} client={sharing} onClose={() => setSharing(null)} />
     </div>

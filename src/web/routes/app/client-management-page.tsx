@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangleIcon, DatabaseIcon, ExternalLinkIcon, SearchIcon, Share2Icon, UsersIcon } from 'lucide-react';
+import { AlertTriangleIcon, DatabaseIcon, ExternalLinkIcon, MailIcon, SearchIcon, Share2Icon, UsersIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@web/components/empty-state';
@@ -10,6 +10,7 @@ import { LoadError } from '@web/components/load-error';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
+import { Checkbox } from '@web/components/ui/checkbox';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { showingLabel } from '@web/features/clients/lib/showing-label';
@@ -23,6 +24,7 @@ import { useBusinessTimeZone } from '@web/features/auth/api/use-me';
 import { sourceLabel } from '@web/features/portals/lib/source-label';
 import { formatDay } from '@web/lib/date-time';
 import { paths } from '@web/lib/paths';
+import { InviteDialog, type InviteTarget } from '@web/features/notifications/components/invite-dialog';
 import { ShareModal, type ShareTarget } from './share-modal';
 
 const PAGE_SIZE = 25;
@@ -70,6 +72,8 @@ function ClientList({ portal }: { portal: AppPortal }) {
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
   const [sharing, setSharing] = useState<ShareTarget | null>(null);
+  const [selected, setSelected] = useState<ReadonlyMap<string, string>>(new Map());
+  const [inviting, setInviting] = useState<InviteTarget | null>(null);
   const timeZone = useBusinessTimeZone();
   const debounced = useDebounced(search.trim());
   const list = useQuery(clientsQueryOptions(portal.portalId, { search: debounced, status, page, pageSize: PAGE_SIZE }));
@@ -142,6 +146,22 @@ function ClientList({ portal }: { portal: AppPortal }) {
             </p>
             <p>Last updated: {updatedLabel(portal.sync.lastSyncedAt, timeZone)}</p>
           </div>
+          <div className="flex flex-wrap items-center gap-2">
+            <Button
+              size="sm"
+              variant="outline"
+              disabled={selected.size === 0}
+              onClick={() => setInviting({ kind: 'some', clientIds: [...selected.keys()], label: selected.size === 1 ? [...selected.values()][0]! : `${selected.size} clients` })}
+            >
+              <MailIcon aria-hidden="true" /> Invite selected{selected.size > 0 ? ` (${selected.size})` : ''}
+            </Button>
+            <Button size="sm" variant="outline" disabled={total === 0} onClick={() => setInviting({ kind: 'all', count: total })}>
+              <MailIcon aria-hidden="true" /> Invite all
+            </Button>
+            <Link to={paths.app.notifications} className="text-sm text-link underline-offset-4 hover:underline">
+              Client e-mail settings
+            </Link>
+          </div>
         </CardHeader>
         <CardContent className="px-0 sm:px-0">
           {list.isPending ? (
@@ -159,7 +179,7 @@ function ClientList({ portal }: { portal: AppPortal }) {
               )}
             </div>
           ) : (
-            <ClientTable rows={list.data.clients} portalId={portal.portalId} onShare={setSharing} />
+            <ClientTable rows={list.data.clients} portalId={portal.portalId} onShare={setSharing} selected={selected} onSelect={setSelected} />
           )}
           {list.data && pages > 1 ? (
             <nav aria-label="Pages" className="flex items-center justify-between gap-2 border-t border-border px-6 pt-4 text-sm">
@@ -197,17 +217,49 @@ function ClientList({ portal }: { portal: AppPortal }) {
       </Card>
 
       <ShareModal portalId={portal.portalId} companyName={companyName} client={sharing} onClose={() => setSharing(null)} />
+      <InviteDialog
+        portalId={portal.portalId}
+        target={inviting}
+        onClose={() => {
+          setInviting(null);
+          setSelected(new Map());
+        }}
+      />
     </div>
   );
 }
 
-function ClientTable({ rows, portalId, onShare }: { rows: ClientRow[]; portalId: string; onShare: (c: ShareTarget) => void }) {
+function ClientTable({
+  rows,
+  portalId,
+  onShare,
+  selected,
+  onSelect,
+}: {
+  rows: ClientRow[];
+  portalId: string;
+  onShare: (c: ShareTarget) => void;
+  selected: ReadonlyMap<string, string>;
+  onSelect: (next: ReadonlyMap<string, string>) => void;
+}) {
+  const allOnPage = rows.length > 0 && rows.every((c) => selected.has(c.clientId));
+  const toggle = (list: ClientRow[], on: boolean) => {
+    const next = new Map(selected);
+    for (const c of list) {
+      if (on) next.set(c.clientId, c.name);
+      else next.delete(c.clientId);
+    }
+    onSelect(next);
+  };
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-sm">
         <thead className="border-b border-border text-left text-xs uppercase tracking-wide text-muted-foreground">
           <tr>
-            <th scope="col" className="px-4 py-2 sm:px-6">
+            <th scope="col" className="w-6 py-2 pl-3 sm:pl-6">
+              <Checkbox aria-label="Select the clients on this page" checked={allOnPage} onCheckedChange={(on) => toggle(rows, on === true)} />
+            </th>
+            <th scope="col" className="py-2 pl-2 pr-1 sm:px-3">
               Client
             </th>
             <th scope="col" className="px-2 py-2">
@@ -229,16 +281,19 @@ function ClientTable({ rows, portalId, onShare }: { rows: ClientRow[]; portalId:
             const portalLink = portalId ? `${paths.portal(portalId)}?email=${encodeURIComponent(c.email)}` : null;
             return (
               <tr key={c.clientId}>
-                <td className="px-4 py-3 sm:px-6">
+                <td className="py-3 pl-3 sm:pl-6">
+                  <Checkbox aria-label={`Select ${c.name}`} checked={selected.has(c.clientId)} onCheckedChange={(on) => toggle([c], on === true)} />
+                </td>
+                <td className="py-3 pl-2 pr-1 sm:px-3">
                   <div className="flex items-center gap-3">
                     <span aria-hidden="true" className="hidden size-8 shrink-0 sm:flex items-center justify-center rounded-full bg-accent text-xs font-semibold text-accent-foreground">
                       {(c.name.trim()[0] ?? '?').toUpperCase()}
                     </span>
                     <div className="min-w-0">
-                      <Link to={paths.app.client(c.clientId)} className="block max-w-[7rem] truncate font-medium hover:underline sm:max-w-xs">
+                      <Link to={paths.app.client(c.clientId)} className="block max-w-[5.5rem] truncate font-medium hover:underline sm:max-w-xs">
                         {c.name}
                       </Link>
-                      <p className="max-w-[7rem] truncate text-xs text-muted-foreground sm:max-w-xs">{c.email}</p>
+                      <p className="max-w-[5.5rem] truncate text-xs text-muted-foreground sm:max-w-xs">{c.email}</p>
                     </div>
                   </div>
                 </td>

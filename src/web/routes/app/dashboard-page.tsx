@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { NotificationSummaryCard } from '@web/features/notifications/components/notification-summary-card';
 import { BarChart3Icon, CheckCircle2Icon, ClockIcon, GaugeIcon, LoaderIcon, PaletteIcon, RefreshCwIcon, SheetIcon, UsersIcon } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -176,6 +177,7 @@ function DashboardFigures({ portalId, isSheet }: { portalId: string; isSheet: bo
       )}
 
       <UnreadUpdatesCard portalId={portalId} />
+      <NotificationSummaryCard />
       <Card>
         <CardHeader>
           <CardTitle>Quick Actions</CardTitle>

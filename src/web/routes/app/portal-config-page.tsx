@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CheckIcon, ExternalLinkIcon, ImageIcon, LayoutTemplateIcon, PaletteIcon, Trash2Icon, UploadIcon } from 'lucide-react';
+import { BellIcon, CheckIcon, ExternalLinkIcon, ImageIcon, LayoutTemplateIcon, PaletteIcon, Trash2Icon, UploadIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { brandingForPlan, customBrandingFields, planAllows } from '@core/plan-features';
@@ -231,6 +231,11 @@ function ConfigForm({ portal }: { portal: AppPortal }) {
               <Button asChild variant="outline" size="sm">
                 <Link to={paths.app.templateConfig}>
                   <LayoutTemplateIcon aria-hidden="true" /> Template editor
+                </Link>
+              </Button>
+              <Button asChild variant="outline" size="sm">
+                <Link to={paths.app.notifications}>
+                  <BellIcon aria-hidden="true" /> Client e-mails
                 </Link>
               </Button>
               <Button asChild variant="outline" size="sm">
