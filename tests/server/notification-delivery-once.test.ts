@@ -75,21 +75,21 @@ describe.skipIf(testDbKind !== 'postgres')('delivered once', () => {
 
   it('three instances on one PostgreSQL send each message exactly once', async () => {
     const apps = [await instance(), await instance(), await instance()];
-    const portalId = await portalWithChanges(apps[0]!, 240);
+    const portalId = await portalWithChanges(apps[0]!, 150);
     const expected = (await apps[0]!.ctx.db.select({ id: notificationMessages.id }).from(notificationMessages).where(eq(notificationMessages.portalId, portalId))).length;
-    expect(expected).toBeGreaterThan(200); // rows without a usable e-mail are not clients
+    expect(expected).toBeGreaterThan(120); // rows without a usable e-mail are not clients
     for (const app of apps) app.ctx.jobs.start({ pollMs: 20, batch: 10 });
-    await expect.poll(() => countSent(apps[0]!, portalId), { timeout: 60_000, interval: 100 }).toBe(expected);
+    await expect.poll(() => countSent(apps[0]!, portalId), { timeout: 150_000, interval: 100 }).toBe(expected);
     for (const app of apps) await app.ctx.jobs.stop();
     const ids = await receivedOf(apps[0]!, portalId);
     expect(ids).toHaveLength(expected);
     expect(new Set(ids).size).toBe(expected);
-  });
+  }, 180_000);
 
   it('a sending instance killed with SIGKILL: at most one duplicate of each message in flight, same Message-ID', async () => {
     smtp.accepted.length = 0;
     const setup = instances[0]!.app;
-    const portalId = await portalWithChanges(setup, 80);
+    const portalId = await portalWithChanges(setup, 60);
     const expected = (await setup.ctx.db.select({ id: notificationMessages.id }).from(notificationMessages).where(eq(notificationMessages.portalId, portalId))).length;
 
     const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/notify-child.ts'], {
@@ -120,5 +120,5 @@ describe.skipIf(testDbKind !== 'postgres')('delivered once', () => {
     expect(duplicated.every((n) => n === 2)).toBe(true);
     expect(duplicated.length).toBeGreaterThanOrEqual(1); // the one accepted as the sender died
     expect(duplicated.length).toBeLessThanOrEqual(10); // at most the messages in flight (the worker runs 10 at once)
-  });
+  }, 180_000);
 });
