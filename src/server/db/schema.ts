@@ -27,3 +27,4 @@ export * from './schema/jobs';
 export * from './schema/notifications';
 export * from './schema/api-keys';
 export * from './schema/webhooks';
+export * from './schema/idempotency-keys';
