@@ -233,4 +233,9 @@ export const messages = {
     disabledNotSent: 'The endpoint is disabled, so this delivery was not sent.',
     stillPending: 'This delivery is still being tried; wait for its result before resending it.',
   },
+  idempotency: {
+    invalidKey: 'The Idempotency-Key header must be 1 to 255 visible characters.',
+    reused: 'This Idempotency-Key was used for a different request. Use a new key for each new request.',
+    inProgress: 'A request with this Idempotency-Key is still running. Retry after it has finished.',
+  },
 } as const;

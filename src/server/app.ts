@@ -29,7 +29,7 @@ import { registerApiKeyAudit, registerApiSecurityDocs } from './plugins/api-key-
 import { apiKeyRoutes } from './routes/v1/api-key-routes';
 import { webhookRoutes } from './routes/v1/webhook-routes';
 import { registerWebhookJobs } from './jobs/webhook-jobs';
-import { openApiDefinition } from './routes/system/openapi-docs';
+import { documentIdempotency, openApiDefinition } from './routes/system/openapi-docs';
 import { scheduleBackOfficeJobs } from './jobs/lifecycle-emails';
 import { authRoutes } from './routes/auth/auth-routes';
 import { publicConfigRoutes } from './routes/public/config-routes';
@@ -179,7 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(swagger, {
     openapi: openApiDefinition(),
     transform: jsonSchemaTransform,
-    transformObject: (doc) => ('openapiObject' in doc ? documentOptionalBodies(doc.openapiObject) : doc.swaggerObject),
+    transformObject: (doc) => ('openapiObject' in doc ? documentIdempotency(documentOptionalBodies(doc.openapiObject)) : doc.swaggerObject),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -22,12 +22,14 @@ describe('the OpenAPI document', () => {
 
   it('explains authentication, errors and rate limits, and lists the key and webhook routes and events', async () => {
     const doc = (await t.app.inject({ url: '/api/openapi.json' })).json();
-    for (const heading of ['## Authentication', '## Errors', '## Rate limits', '## Webhooks']) expect(doc.info.description).toContain(heading);
+    for (const heading of ['## Authentication', '## Errors', '## Rate limits', '## Idempotency', '## Webhooks']) expect(doc.info.description).toContain(heading);
     for (const path of ['/api/v1/api-keys', '/api/v1/api-keys/{id}', '/api/v1/webhooks', '/api/v1/webhooks/{id}', '/api/v1/webhooks/{id}/rotate-secret', '/api/v1/webhooks/{id}/test', '/api/v1/webhooks/{id}/deliveries', '/api/v1/webhooks/{id}/deliveries/{deliveryId}/resend']) {
       expect(Object.keys(doc.paths)).toContain(path);
     }
     expect(Object.keys(doc.webhooks).sort()).toEqual([...webhookEventTypes, 'webhook.test'].sort());
     expect(doc.webhooks['client.status_changed'].post.requestBody.content['application/json'].example).toMatchObject({ type: 'client.status_changed', data: { from: 'New', to: 'In Progress' } });
+    expect(doc.paths['/api/v1/webhooks'].post.parameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header' }));
+    expect(doc.paths['/api/v1/api-keys'].post.parameters ?? []).not.toContainEqual(expect.objectContaining({ name: 'Idempotency-Key' }));
     const docs = await t.app.inject({ url: '/api/docs/' });
     expect(docs.statusCode).toBe(200);
   });

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { WEBHOOK_TIMEOUT_MS } from '@core/webhooks';
+import { purgeIdempotencyKeys } from '../services/idempotency/idempotency';
 import { clientEventWebhooks } from '../services/webhooks/client-event-webhooks';
 import { pendingWebhookDeliveries, purgeWebhookDeliveries, webhookDeliveryHandler } from '../services/webhooks/deliver-webhook';
 
@@ -8,8 +9,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Webhooks on the app (decision 0018): the client event log's `webhooks` subscriber (deliveries written in the
- * change's transaction), the `webhook.deliver` job kind, and a daily `webhook.purge` of deliveries past 30 days
- * (one job a day across instances: its dedupe key is the day).
+ * change's transaction), the `webhook.deliver` job kind, and a daily `webhook.purge` of deliveries past 30 days and of
+ * idempotency keys past 24 hours (one job a day across instances: its dedupe key is the day).
  */
 export function registerWebhookJobs(app: FastifyInstance, options: { timeoutMs?: number; schedulePurge: boolean }): void {
   const { ctx } = app;
@@ -33,7 +34,8 @@ export function registerWebhookJobs(app: FastifyInstance, options: { timeoutMs?:
     kind: PURGE_JOB,
     async run() {
       const purged = await purgeWebhookDeliveries(ctx.db, ctx.clock.now());
-      if (purged > 0) ctx.logger.info({ purged }, 'purged old webhook deliveries');
+      const keys = await purgeIdempotencyKeys(ctx.db, ctx.clock.now());
+      if (purged + keys > 0) ctx.logger.info({ purged, idempotencyKeys: keys }, 'purged old webhook deliveries and idempotency keys');
       await enqueuePurge(ctx.clock.nowMs() + DAY_MS);
     },
   });

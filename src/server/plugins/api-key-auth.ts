@@ -3,6 +3,7 @@ import { bearerToken } from '@core/api-keys';
 import { currentRequestContext } from '../lib/request-context';
 import { authenticateApiKey, recordApiKeyUse, recordApiKeyWrite } from '../services/api-keys/authenticate-api-key';
 import { checkApiKeyLimits } from './business-api-limits';
+import { idempotentWrites } from './idempotency';
 import { requireSession } from './session';
 
 /** OpenAPI security of the business routes: a signed-in owner's session cookie, or an API key. */
@@ -32,13 +33,15 @@ export async function requireBusinessCaller(req: FastifyRequest, reply: FastifyR
 
 /**
  * Makes every route registered after it in this plugin a business route that takes a key or a session
- * (requireBusinessCaller), and says so in the OpenAPI document.
+ * (requireBusinessCaller), whose writes take an Idempotency-Key (plugins/idempotency.ts), and says so in the OpenAPI
+ * document.
  */
 export function businessApi(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     route.schema = { ...route.schema, security: BUSINESS_SECURITY } as typeof route.schema;
   });
   app.addHook('preValidation', requireBusinessCaller);
+  idempotentWrites(app);
 }
 
 /**

@@ -42,6 +42,13 @@ Each key may make the platform's per-minute number of requests (60 by default); 
 \`X-RateLimit-Remaining\` and \`X-RateLimit-Reset\` (seconds). Over a limit: \`429\` with \`Retry-After\` (seconds);
 \`rate_limited\` for the minute, \`daily_limit_exceeded\` for the day.
 
+## Idempotency
+Send an \`Idempotency-Key\` header (any unique string of up to 255 visible characters, e.g. a UUID) with a write to make it
+safe to retry: a repeat with the same key and request returns the first answer (with \`Idempotent-Replayed: true\`)
+instead of acting twice; the same key with a different request is \`409 idempotency_key_reused\`, and while the first is
+still running \`409 idempotency_in_progress\`. An answer of 500 or above is not kept, so a retry runs again. Keys are kept
+24 hours per business.
+
 ## Webhooks
 Add endpoints under **Developers > Webhooks** or with \`POST /api/v1/webhooks\`. StatusLink posts each event you chose as
 JSON, \`{ "type", "timestamp", "data" }\`, signed per [Standard Webhooks](https://www.standardwebhooks.com):
@@ -146,4 +153,24 @@ export function openApiDefinition() {
     },
     webhooks: webhookDocs(),
   };
+}
+
+const idempotencyHeader = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  schema: { type: 'string', maxLength: 255 },
+  description: 'Makes the write safe to retry: a repeat with the same key and request returns the first answer (24 hours).',
+};
+
+/** Adds the Idempotency-Key header to every write of the business API (the routes a key may call). */
+export function documentIdempotency<T extends { paths?: unknown }>(doc: T): T {
+  type Operation = { security?: Record<string, unknown>[]; parameters?: { name: string }[] };
+  for (const item of Object.values((doc.paths ?? {}) as Record<string, Record<string, Operation | undefined>>)) {
+    for (const [method, op] of Object.entries(item)) {
+      if (!op || method === 'get' || !op.security?.some((s) => 'apiKey' in s)) continue;
+      op.parameters = [...(op.parameters ?? []).filter((p) => p.name !== 'Idempotency-Key'), idempotencyHeader];
+    }
+  }
+  return doc;
 }
