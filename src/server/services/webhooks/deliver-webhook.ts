@@ -13,7 +13,7 @@ import { sendTemplateEmail } from '../email-templates/send-template-email';
 import type { SettingsCache } from '../platform-settings/settings-cache';
 import { WEBHOOK_DELIVER_JOB } from './enqueue-webhooks';
 import type { WebhookEndpointRow } from './endpoint-view';
-import { signedHeaders, signingSecrets } from './webhook-secrets';
+import { createEndpointCache, deliveryHeaders, type EndpointCache } from './endpoint-cache';
 
 export interface WebhookDeliveryDeps {
   db: Db;
@@ -26,37 +26,47 @@ export interface WebhookDeliveryDeps {
   timeoutMs: number;
 }
 
-type DeliveryRow = typeof webhookDeliveries.$inferSelect;
-type Attempt = { at: Date; result: WebhookPostResult };
+/** What a `webhook.deliver` job carries: the delivery, and (when written by the fan-out) its endpoint and body. */
+export interface DeliverPayload {
+  deliveryId: string;
+  endpointId?: string;
+  body?: string;
+  test?: boolean;
+}
 
+type Attempt = { at: Date; result: WebhookPostResult };
 const HISTORY_KEPT = 12;
 
 /** The attempt as the delivery keeps it: status code or error, excerpt, duration. */
-function attemptColumns(delivery: DeliveryRow, attempt: Attempt) {
+function attemptValues(attempt: Attempt) {
   const { result } = attempt;
+  const redirect = result.kind === 'answer' && result.statusCode >= 300 && result.statusCode < 400;
   const error =
-    result.kind === 'error' ? result.error : result.statusCode >= 300 && result.statusCode < 400 ? `Redirects are not followed (answered ${result.statusCode}${result.location ? ` to ${result.location.slice(0, 200)}` : ''})` : null;
+    result.kind === 'error' ? result.error : redirect ? `Redirects are not followed (answered ${result.statusCode}${result.location ? ` to ${result.location.slice(0, 200)}` : ''})` : null;
   const statusCode = result.kind === 'answer' ? result.statusCode : null;
   const entry = { at: attempt.at.toISOString(), statusCode, error, durationMs: result.durationMs };
   return {
-    attempts: delivery.attempts + 1,
-    lastAttemptAt: attempt.at,
-    lastStatusCode: statusCode,
-    lastDurationMs: result.durationMs,
-    lastError: error,
-    responseExcerpt: result.kind === 'answer' ? result.excerpt : null,
-    history: [...delivery.history, entry].slice(-HISTORY_KEPT),
+    set: {
+      attempts: sql`${webhookDeliveries.attempts} + 1`,
+      lastAttemptAt: attempt.at,
+      lastStatusCode: statusCode,
+      lastDurationMs: result.durationMs,
+      lastError: error,
+      responseExcerpt: result.kind === 'answer' ? result.excerpt : null,
+      history: sql`${webhookDeliveries.history} || ${JSON.stringify([entry])}::jsonb`,
+    },
+    error,
   };
 }
 
-/** Saves the attempt on the delivery, unless another run recorded one meanwhile (a lost lease). */
-async function saveAttempt(db: Db, delivery: DeliveryRow, values: Partial<typeof webhookDeliveries.$inferInsert>): Promise<boolean> {
-  const saved = await db
+/** Writes the attempt on a delivery still waiting (one statement); returns its tries so far, or null when it was not waiting. */
+async function recordAttempt(db: Db, deliveryId: string, values: Record<string, unknown>) {
+  const [row] = await db
     .update(webhookDeliveries)
     .set(values)
-    .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.attempts, delivery.attempts), eq(webhookDeliveries.state, 'pending')))
-    .returning({ id: webhookDeliveries.id });
-  return saved.length > 0;
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.state, 'pending')))
+    .returning({ attempts: webhookDeliveries.attempts, maxAttempts: webhookDeliveries.maxAttempts, history: webhookDeliveries.history });
+  return row ?? null;
 }
 
 /** Disables an endpoint (once: the first run to do it gets true). */
@@ -102,55 +112,84 @@ async function noteFailure(deps: WebhookDeliveryDeps, endpoint: WebhookEndpointR
   }).catch((err: unknown) => deps.logger.error({ err, endpointId: endpoint.id }, 'could not e-mail the owner of a disabled webhook endpoint'));
 }
 
-/** One attempt of one delivery (the `webhook.deliver` job): sign, post, record, and say when to try again. */
-async function deliverOnce(deps: WebhookDeliveryDeps, job: ClaimedJob<{ deliveryId: string }>): Promise<void | { later: Date }> {
-  const { db, clock } = deps;
-  const [row] = await db
-    .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
+/** The delivery to make: from the job itself when it carries it (no read), else from its row (a resend). */
+async function target(deps: WebhookDeliveryDeps, payload: DeliverPayload) {
+  if (payload.body !== undefined && payload.endpointId) return { id: payload.deliveryId, endpointId: payload.endpointId, body: payload.body, test: payload.test ?? false };
+  const [row] = await deps.db
+    .select({ id: webhookDeliveries.id, endpointId: webhookDeliveries.endpointId, body: webhookDeliveries.body, test: webhookDeliveries.test, state: webhookDeliveries.state })
     .from(webhookDeliveries)
-    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-    .where(eq(webhookDeliveries.id, job.payload.deliveryId));
-  if (!row || row.delivery.state !== 'pending') return;
-  const { delivery, endpoint } = row;
+    .where(eq(webhookDeliveries.id, payload.deliveryId));
+  return row && row.state === 'pending' ? row : null;
+}
+
+/** A failed attempt: when to try again (the schedule, or a longer Retry-After), or give up; and the endpoint's run of failures. */
+async function afterFailure(deps: WebhookDeliveryDeps & { endpoints: EndpointCache }, deliveryId: string, endpointId: string, attempt: Attempt, error: string | null) {
+  const { db } = deps;
+  const now = attempt.at;
+  const recorded = await recordAttempt(db, deliveryId, attemptValues(attempt).set);
+  const fresh = await deps.endpoints.get(endpointId, { fresh: true });
+  if (fresh) await noteFailure(deps, fresh.row, now, error ?? `HTTP ${attempt.result.kind === 'answer' ? attempt.result.statusCode : ''}`);
+  if (!recorded) return undefined;
+  const retryAfter = attempt.result.kind === 'answer' ? parseRetryAfter(attempt.result.retryAfter, now.getTime()) : null;
+  const next = nextWebhookAttemptAt({ attempts: recorded.attempts, nowMs: now.getTime(), retryAfterMs: retryAfter, maxAttempts: recorded.maxAttempts });
+  await db
+    .update(webhookDeliveries)
+    .set({
+      state: next === null ? 'failed' : 'pending',
+      nextAttemptAt: next === null ? null : new Date(next),
+      ...(recorded.history.length > HISTORY_KEPT ? { history: recorded.history.slice(-HISTORY_KEPT) } : {}),
+    })
+    .where(eq(webhookDeliveries.id, deliveryId));
+  return next === null ? undefined : { later: new Date(next) };
+}
+
+/** One attempt of one delivery (the `webhook.deliver` job): sign, post, record, and say when to try again. */
+async function deliverOnce(deps: WebhookDeliveryDeps & { endpoints: EndpointCache }, job: ClaimedJob<DeliverPayload>): Promise<void | { later: Date }> {
+  const { db, clock } = deps;
+  const delivery = await target(deps, job.payload);
+  if (!delivery) return;
+  const endpoint = await deps.endpoints.get(delivery.endpointId);
+  if (!endpoint) return; // deleted with its deliveries
   const now = clock.now();
-  if (!endpoint.enabled && !delivery.test) {
-    await saveAttempt(db, delivery, { state: 'failed', nextAttemptAt: null, lastError: messages.webhooks.disabledNotSent });
+  if (!endpoint.row.enabled && !delivery.test) {
+    await recordAttempt(db, delivery.id, { state: 'failed', nextAttemptAt: null, lastError: messages.webhooks.disabledNotSent });
     return;
   }
-  const secrets = signingSecrets(endpoint, deps.env.BETTER_AUTH_SECRET ?? '', now.getTime());
   const result = await postWebhook({
-    url: endpoint.url,
+    url: endpoint.row.url,
     body: delivery.body,
-    headers: signedHeaders(delivery.id, now, delivery.body, secrets),
+    headers: deliveryHeaders(endpoint, delivery.id, now, delivery.body),
     timeoutMs: deps.timeoutMs,
     allowPrivate: deps.env.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES,
   });
-  const attempt = attemptColumns(delivery, { at: now, result });
+  const attempt = { at: now, result };
+  const { set, error } = attemptValues(attempt);
   const answer = result.kind === 'answer' ? classifyWebhookAnswer(result.statusCode) : 'retry';
   if (answer === 'delivered') {
-    await saveAttempt(db, delivery, { ...attempt, state: 'delivered', deliveredAt: now, nextAttemptAt: null });
-    if (endpoint.failingSince) await db.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, endpoint.id));
+    await recordAttempt(db, delivery.id, { ...set, state: 'delivered', deliveredAt: now, nextAttemptAt: null });
+    if (endpoint.row.failingSince) {
+      await db.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, endpoint.row.id));
+      deps.endpoints.forget(endpoint.row.id);
+    }
     return;
   }
   if (answer === 'gone') {
-    await saveAttempt(db, delivery, { ...attempt, state: 'failed', nextAttemptAt: null });
-    await disableEndpoint(db, endpoint.id, 'gone', now);
+    await recordAttempt(db, delivery.id, { ...set, state: 'failed', nextAttemptAt: null });
+    await disableEndpoint(db, endpoint.row.id, 'gone', now);
+    deps.endpoints.forget(endpoint.row.id);
     return;
   }
-  const retryAfter = result.kind === 'answer' ? parseRetryAfter(result.retryAfter, now.getTime()) : null;
-  const next = nextWebhookAttemptAt({ attempts: attempt.attempts, nowMs: now.getTime(), retryAfterMs: retryAfter, maxAttempts: delivery.maxAttempts });
-  const saved = await saveAttempt(db, delivery, { ...attempt, state: next === null ? 'failed' : 'pending', nextAttemptAt: next === null ? null : new Date(next) });
-  await noteFailure(deps, endpoint, now, attempt.lastError ?? `HTTP ${attempt.lastStatusCode}`);
-  if (saved && next !== null) return { later: new Date(next) };
+  return afterFailure(deps, delivery.id, endpoint.row.id, attempt, error);
 }
 
 /** The `webhook.deliver` job kind (decision 0016's queue): one attempt per run; retries are holds until their time. */
-export function webhookDeliveryHandler(deps: WebhookDeliveryDeps): JobHandler<{ deliveryId: string }> {
+export function webhookDeliveryHandler(deps: WebhookDeliveryDeps): JobHandler<DeliverPayload> {
+  const endpoints = createEndpointCache(deps.db, deps.env.BETTER_AUTH_SECRET ?? '', () => deps.clock.nowMs());
   return {
     kind: WEBHOOK_DELIVER_JOB,
     // The schedule spans about three days; the queue's own retries only cover unexpected errors of a run.
     retryForMs: 4 * 24 * 60 * 60 * 1000,
-    run: (job) => deliverOnce(deps, job),
+    run: (job) => deliverOnce({ ...deps, endpoints }, job),
     async gaveUp(job, lastError) {
       await deps.db
         .update(webhookDeliveries)

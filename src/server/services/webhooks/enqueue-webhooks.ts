@@ -75,7 +75,7 @@ export async function enqueueWebhooks(
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) await q.insert(webhookDeliveries).values(rows.slice(i, i + INSERT_CHUNK));
   await deps.jobs.enqueue(
     q,
-    rows.map((r) => ({ kind: WEBHOOK_DELIVER_JOB, payload: { deliveryId: r.id }, dedupeKey: r.id })),
+    rows.map((r) => ({ kind: WEBHOOK_DELIVER_JOB, payload: { deliveryId: r.id, endpointId: r.endpointId, body: r.body, ...(r.test ? { test: true } : {}) }, dedupeKey: r.id })),
   );
   if (rows.length > 0) deps.jobs.poke();
   return rows.map((r) => r.id);

@@ -1,0 +1,134 @@
+// The public API (issue 22): webhook delivery throughput beside a baseline measured in the same run.
+// 10,000 webhook deliveries (API_BENCH_DELIVERIES) of client events to a local receiver, through the durable queue
+// (claim, sign with standardwebhooks, POST, record each attempt), beside a bare `fetch` loop posting the same payloads
+// to the same receiver with as many requests in flight as the queue's worker runs (10). Target: within 1.5x.
+// On embedded PGlite, and on PostgreSQL when BENCH_DATABASE_URL (or TEST_DATABASE_URL) points at a server where we
+// may create a database (BENCH_PGLITE=0 skips PGlite).
+// The other half of the suite (10,000 clients upserted through the bulk API beside the CSV import) needs the managed
+// client list (issue 22 item 2), which waits for the sync redesign.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import pino from 'pino';
+import type { NewClientEvent } from '../../src/core/client-events';
+import { buildApp } from '../../src/server/app';
+import { openDatabase, type Database } from '../../src/server/db/client';
+import { runMigrations } from '../../src/server/db/migrate';
+import { businessProfiles, portals, users, webhookDeliveries } from '../../src/server/db/schema';
+import { loadEnv } from '../../src/server/env';
+import { createWebhookEndpoint } from '../../src/server/services/webhooks/create-webhook-endpoint';
+
+const DELIVERIES = Number(process.env.API_BENCH_DELIVERIES ?? 10_000);
+const LANES = 10;
+
+/** A receiver that answers 200 at once and counts what it got. */
+async function startReceiver() {
+  let count = 0;
+  const server = http.createServer({ keepAliveTimeout: 30_000 }, (req, res) => {
+    req.resume();
+    req.on('end', () => {
+      count += 1;
+      res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    count: () => count,
+    reset: () => void (count = 0),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The baseline: the same bodies posted with fetch, LANES at a time. */
+async function bareFetch(url: string, bodies: string[]): Promise<number> {
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: LANES }, async () => {
+      while (next < bodies.length) {
+        const body = bodies[next++]!;
+        const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+        await res.text();
+      }
+    }),
+  );
+  return performance.now() - started;
+}
+
+async function runOn(label: string, database: Database) {
+  await runMigrations(database);
+  const receiver = await startReceiver();
+  const env = loadEnv({ NODE_ENV: 'test', BETTER_AUTH_SECRET: 'x'.repeat(40), LOG_LEVEL: 'silent', SEED_DEMO: 'false', WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true' });
+  const app = await buildApp({ env, database, logger: pino({ level: 'silent' }), serveWeb: false, startJobs: false });
+  await app.ready();
+  try {
+    const { db } = database;
+    await db.insert(users).values({ id: 'u-bench', name: 'Bench', email: 'bench@example.com' });
+    await db.insert(businessProfiles).values({ id: 'b-bench', userId: 'u-bench', companyName: 'Bench Co', ownerName: 'Bench', email: 'bench@example.com', plan: 'business' });
+    await db.insert(portals).values({ id: 'portal_bench', businessId: 'b-bench', name: 'Bench' });
+    await createWebhookEndpoint(app.ctx, { id: 'b-bench', plan: 'business' }, { url: receiver.url, events: ['client.added'] }, { userId: 'u-bench', ipAddress: null });
+    const events: NewClientEvent[] = Array.from({ length: DELIVERIES }, (_, n) => ({
+      type: 'client.added',
+      portalId: 'portal_bench',
+      clientId: `C-${n}`,
+      data: { status: 'New', statusClass: 'pending' },
+      actor: { kind: 'system', job: 'bench' },
+    }));
+    const enqueueStarted = performance.now();
+    await db.transaction((tx) => app.ctx.clientEvents.record(tx, events, app.ctx.clock.now()));
+    const enqueueMs = performance.now() - enqueueStarted;
+    const bodies = (await db.select({ body: webhookDeliveries.body }).from(webhookDeliveries)).map((r) => r.body);
+
+    // Warm both paths (connections, JIT) on a few requests, then measure.
+    await bareFetch(receiver.url, bodies.slice(0, 50));
+    receiver.reset();
+    const baselineMs = await bareFetch(receiver.url, bodies);
+    receiver.reset();
+    const started = performance.now();
+    await app.ctx.jobs.runDue();
+    const queueMs = performance.now() - started;
+    const delivered = (await db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.state, 'delivered'))).length;
+    const perSecond = (ms: number) => Math.round((DELIVERIES / ms) * 1000);
+    console.log(`${label}: ${DELIVERIES} events written as deliveries in the change's transaction: ${Math.round(enqueueMs)} ms`);
+    console.log(`${label}: bare fetch, ${LANES} in flight (baseline): ${Math.round(baselineMs)} ms (${perSecond(baselineMs)}/s)`);
+    console.log(
+      `${label}: webhook queue (claim, sign, POST, record): ${Math.round(queueMs)} ms (${perSecond(queueMs)}/s), ${delivered} delivered, receiver got ${receiver.count()}; ` +
+        `${(queueMs / baselineMs).toFixed(2)}x the baseline (target 1.5x)`,
+    );
+  } finally {
+    await app.close();
+    await receiver.close();
+  }
+}
+
+export async function run(): Promise<void> {
+  if (process.env.BENCH_PGLITE !== '0') {
+    const database = await openDatabase({ kind: 'pglite' });
+    try {
+      await runOn('PGlite', database);
+    } finally {
+      await database.close();
+    }
+  }
+  const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (!base) {
+    console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+    return;
+  }
+  const name = `statuslink_bench_api_${process.pid}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), max: 10 });
+  try {
+    await runOn('PostgreSQL', database);
+  } finally {
+    await database.close();
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  }
+}
