@@ -49,6 +49,16 @@ export class WorkingCalendar {
     this.holidayDays = Float64Array.from(days).sort();
   }
 
+  /** Working weekdays in a week (1-7). */
+  get workingDaysPerWeek(): number {
+    return this.perWeek;
+  }
+
+  /** True when the day number falls on a working weekday (holiday or not). */
+  isWorkingWeekdayNumber(day: number): boolean {
+    return this.isWorkingWeekday[weekdayOfDay(day)] === true;
+  }
+
   /** True when the day number is a working weekday and not a holiday. */
   isWorkingDayNumber(day: number): boolean {
     return this.isWorkingWeekday[weekdayOfDay(day)] === true && !this.isHolidayDay(day);
