@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { ClientEventType } from '@core/client-events';
 import { portals } from './portals';
@@ -26,5 +27,9 @@ export const clientEvents = pgTable(
     index('client_events_portal_idx').on(t.portalId, t.id),
     index('client_events_client_idx').on(t.portalId, t.clientId, t.id),
     index('client_events_occurred_idx').on(t.occurredAt),
+    // A portal's completions per day (estimates' throughput history) without reading its other events.
+    index('client_events_completions_idx')
+      .on(t.portalId, t.occurredAt)
+      .where(sql`${t.type} in ('client.completed', 'client.status_changed')`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "client_events_completions_idx" ON "client_events" USING btree ("portal_id","occurred_at") WHERE "client_events"."type" in ('client.completed', 'client.status_changed');
