@@ -7,6 +7,8 @@ import { PageTitle } from '@web/components/page-title';
 import { LoadingState } from '@web/components/spinner';
 import { Button } from '@web/components/ui/button';
 import { useMe } from '@web/features/auth/api/use-me';
+import { Link } from 'react-router';
+import { paths } from '@web/lib/paths';
 import { ApiKeysCard } from '@web/features/developers/components/api-keys-card';
 import { VerifySnippet } from '@web/features/developers/components/verify-snippet';
 import { WebhooksCard } from '@web/features/developers/components/webhooks-card';
@@ -21,6 +23,9 @@ export function DevelopersPage() {
   else if (!allowed) {
     body = (
       <EmptyState icon={CodeIcon} title="API access and webhooks" description={planFeatureMessage('api')}>
+        <Button asChild>
+          <Link to={paths.app.billing}>See plans</Link>
+        </Button>
         <Button asChild variant="outline">
           <a href="/api/docs">Read the API reference</a>
         </Button>
