@@ -108,5 +108,6 @@ describe('several instances on one database', () => {
       }
       await open.close();
     }
-  });
+    // Three apps (or workers) and 60 deliveries: more than the default 20 s on a busy machine.
+  }, 90_000);
 });
