@@ -3,6 +3,7 @@ import os from 'node:os';
 import type { Logger } from 'pino';
 import { afterFailure } from '@core/job-retry';
 import type { Db, Tx } from '../db/client';
+import { createBatcher } from '../lib/batcher';
 import type { Clock } from '../lib/clock';
 import { claimJobs } from '../services/job-queue/claim-jobs';
 import { enqueueJobs } from '../services/job-queue/enqueue-jobs';
@@ -36,9 +37,9 @@ export interface JobQueue {
 export interface WorkerOptions {
   /** Wait between passes that found little to do (default 1 s). */
   pollMs?: number;
-  /** Jobs claimed per pass (default 50). */
+  /** Jobs claimed per pass (default 100). */
   batch?: number;
-  /** Jobs run at once (default 10). */
+  /** Jobs of one kind run at once, unless its handler says (default 10). */
   concurrency?: number;
 }
 
@@ -64,7 +65,7 @@ export function createJobQueue(deps: { db: Db; clock: Clock; logger: Logger }): 
   const handlers = new Map<string, JobHandler>();
   /** channel -> paused until (ms), why, and how many times in a row it failed. */
   const paused = new Map<string, { untilMs: number; reason: string; failures: number }>();
-  let options: Required<WorkerOptions> = { pollMs: 1000, batch: 50, concurrency: 10 };
+  let options: Required<WorkerOptions> = { pollMs: 1000, batch: 100, concurrency: 10 };
   let stopped = true;
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
@@ -141,7 +142,9 @@ export function createJobQueue(deps: { db: Db; clock: Clock; logger: Logger }): 
     const leaseMs = Math.max(DEFAULT_LEASE_MS, ...[...handlers.values()].map((h) => h.leaseMs ?? 0));
     const claimed = await claimJobs(db, { owner, kinds, limit: options.batch, now, leaseMs });
     const done: number[] = [];
-    await eachLimited(claimed, options.concurrency, (job) => runOne(job, done));
+    const byKind = new Map<string, ClaimedJob[]>();
+    for (const job of claimed) byKind.set(job.kind, [...(byKind.get(job.kind) ?? []), job]);
+    await Promise.all([...byKind].map(([kind, list]) => eachLimited(list, handlers.get(kind)?.concurrency ?? options.concurrency, (job) => runOne(job, done))));
     await finishJobs(db, owner, done, clock.now());
     return claimed.length;
   }
@@ -152,16 +155,79 @@ export function createJobQueue(deps: { db: Db; clock: Clock; logger: Logger }): 
     await purgeFinishedJobs(db, clock.now());
   }
 
+  // The loop keeps up to `batch` jobs in flight: it claims again as soon as half have finished, so preparing the
+  // next jobs overlaps with the end of the last ones (a pass at a time would leave the way out idle in between).
+  const inFlight = new Set<Promise<void>>();
+  const kindSlots = new Map<string, { free: number; waiting: (() => void)[] }>();
+  const slotsOf = (kind: string) => {
+    let slots = kindSlots.get(kind);
+    if (!slots) {
+      slots = { free: handlers.get(kind)?.concurrency ?? options.concurrency, waiting: [] };
+      kindSlots.set(kind, slots);
+    }
+    return slots;
+  };
+  const acquire = (kind: string) =>
+    new Promise<void>((resolve) => {
+      const slots = slotsOf(kind);
+      if (slots.free > 0) {
+        slots.free -= 1;
+        resolve();
+      } else slots.waiting.push(resolve);
+    });
+  const release = (kind: string) => {
+    const slots = slotsOf(kind);
+    const next = slots.waiting.shift();
+    if (next) next();
+    else slots.free += 1;
+  };
+  const finishSoon = createBatcher(async (ids: number[]) => {
+    await finishJobs(db, owner, ids, clock.now());
+    return new Map(ids.map((id) => [id, undefined]));
+  }, 500, 50);
+
+  function launch(job: ClaimedJob): void {
+    const run = (async () => {
+      await acquire(job.kind);
+      try {
+        const done: number[] = [];
+        await runOne(job, done);
+        if (done.length > 0) await finishSoon(job.id);
+      } finally {
+        release(job.kind);
+      }
+    })()
+      .catch((err: unknown) => logger.error({ err, jobId: job.id }, 'job queue could not settle a job'))
+      .finally(() => {
+        inFlight.delete(run);
+        if (inFlight.size <= options.batch / 2) wake?.();
+      });
+    inFlight.add(run);
+  }
+
+  /** Claims as many due jobs as there is room for and starts them; true when it found a full load (more may wait). */
+  async function claimAndLaunch(): Promise<boolean> {
+    const room = options.batch - inFlight.size;
+    if (room < Math.ceil(options.batch / 2)) return false;
+    const now = clock.now();
+    const kinds = [...handlers.values()].filter((h) => !channelPaused(h.channel, now.getTime())).map((h) => h.kind);
+    const leaseMs = Math.max(DEFAULT_LEASE_MS, ...[...handlers.values()].map((h) => h.leaseMs ?? 0));
+    const claimed = await claimJobs(db, { owner, kinds, limit: room, now, leaseMs });
+    for (const job of claimed) launch(job);
+    return claimed.length >= room;
+  }
+
   async function runLoop(): Promise<void> {
     while (!stopped) {
-      let claimed = 0;
+      let full = false;
       try {
         await maybePurge();
-        claimed = await pass();
+        full = await claimAndLaunch();
       } catch (err) {
         logger.error({ err }, 'job queue pass failed');
       }
-      if (stopped || claimed >= options.batch) continue;
+      if (stopped) break;
+      if (full && inFlight.size < options.batch / 2) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, options.pollMs);
         wake = () => {
@@ -171,6 +237,7 @@ export function createJobQueue(deps: { db: Db; clock: Clock; logger: Logger }): 
       });
       wake = undefined;
     }
+    await Promise.allSettled([...inFlight]);
   }
 
   return {

@@ -50,6 +50,8 @@ export interface JobHandler<P = Record<string, unknown>> {
   retryForMs?: number;
   /** Longer than the longest run: a job held longer is taken to be lost with its instance and runs again (default 2 min). */
   leaseMs?: number;
+  /** Jobs of this kind run at once on one instance (default 10). */
+  concurrency?: number;
   run(job: ClaimedJob<P>): Promise<JobResult>;
   /** Called once when retries stop; the job is then marked failed. Any other error is retried as a passing one. */
   gaveUp?(job: ClaimedJob<P>, lastError: string): Promise<void>;

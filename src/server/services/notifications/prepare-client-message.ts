@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { composeUpdate, type MessageChanges, type UpdateItem } from '@core/notification-changes';
 import { readNotificationSettings, type NotificationSettings, type UpdateTrigger } from '@core/notification-settings';
 import { notificationTexts as texts } from '@core/notification-texts';
@@ -7,11 +7,13 @@ import { heldUntil, startOfLocalDay } from '@core/quiet-hours';
 import { zoneOrUtc } from '@core/validation/auth';
 import { isEmail } from '@core/validation/email';
 import { createWorkingCalendar } from '@core/working-days';
+import type { PlatformSettings } from '@core/validation/admin-settings';
 import type { AppContext } from '../../context';
+import { createBatcher } from '../../lib/batcher';
 import type { Tx } from '../../db/client';
 import { businessProfiles, clientAccessTokens, clientNotificationPrefs, clients, emailBounces, notificationMessages, portalNotificationSettings, portals } from '../../db/schema';
-import { accessLinkUrl, storeAccessToken, unsealAccessToken } from '../client-access/access-link';
-import { newAccessToken } from '../client-access/secrets';
+import { accessLinkUrl, sealAccessToken, unsealAccessToken } from '../client-access/access-link';
+import { hashAccessToken, newAccessToken } from '../client-access/secrets';
 import { readWorkloadSettings } from '../sheet-sync/run-sync';
 import { clientMailBranding } from './client-mail-branding';
 import { renderInvitationEmail, renderUpdateEmail, type RenderedClientEmail } from './render-client-email';
@@ -32,10 +34,10 @@ export interface MessageToSend {
 
 export type Prepared = { kind: 'send'; message: MessageToSend } | { kind: 'later'; at: Date } | { kind: 'finished' };
 
-type Row = NonNullable<Awaited<ReturnType<typeof loadMessage>>>;
+type Row = Awaited<ReturnType<typeof loadMessages>>[number];
 
-async function loadMessage(tx: Tx, id: string) {
-  const [row] = await tx
+function loadMessages(tx: Tx, ids: string[]) {
+  return tx
     .select({
       m: notificationMessages,
       client: {
@@ -62,9 +64,19 @@ async function loadMessage(tx: Tx, id: string) {
     .leftJoin(clientNotificationPrefs, and(eq(clientNotificationPrefs.portalId, notificationMessages.portalId), eq(clientNotificationPrefs.emailNormalized, clients.emailNormalized)))
     .leftJoin(emailBounces, and(eq(emailBounces.businessId, notificationMessages.businessId), eq(emailBounces.emailNormalized, clients.emailNormalized)))
     .leftJoin(clientAccessTokens, and(eq(clientAccessTokens.portalId, notificationMessages.portalId), eq(clientAccessTokens.clientId, notificationMessages.clientId)))
-    .where(eq(notificationMessages.id, id))
+    .where(inArray(notificationMessages.id, ids))
+    .orderBy(notificationMessages.id)
     .for('update', { of: notificationMessages });
-  return row;
+}
+
+/** What one batch writes, in a few statements at its end. */
+interface Writes {
+  skipped: { id: string; detail: string }[];
+  held: { id: string; until: Date }[];
+  sending: { id: string; triggers: string[]; to: string; subject: string; content: Record<string, unknown> }[];
+  tokens: (typeof clientAccessTokens.$inferInsert)[];
+  /** Links made in this batch, by portal and client (an update and an invitation of one client share one). */
+  links: Map<string, string>;
 }
 
 /** Triggers already sent to this client today (in the business's zone), for the once-a-day rule. */
@@ -85,14 +97,16 @@ async function sentToday(tx: Tx, row: Row, zone: string, nowMs: number): Promise
   return new Set(rows.flatMap((r) => r.triggers) as UpdateTrigger[]);
 }
 
-async function skip(tx: Tx, row: Row, detail: string, now: Date): Promise<Prepared> {
-  await tx.update(notificationMessages).set({ state: 'skipped', detail, updatedAt: now }).where(eq(notificationMessages.id, row.m.id));
+function skip(writes: Writes, row: Row, detail: string): Prepared {
+  writes.skipped.push({ id: row.m.id, detail });
   return { kind: 'finished' };
 }
 
 /** The client's access link for e-mails: the stored one unsealed, a new one when there is none (or it was for another address). */
-async function accessLinkFor(ctx: AppContext, tx: Tx, row: Row, now: Date): Promise<string> {
+function accessLinkFor(ctx: AppContext, writes: Writes, row: Row, now: Date): string {
   const email = row.client!.emailNormalized;
+  const made = writes.links.get(`${row.m.portalId}\n${row.m.clientId}`);
+  if (made) return made;
   if (row.token?.sealed && row.token.emailNormalized === email) {
     const token = unsealAccessToken(ctx.env, row.token.sealed);
     if (token) return accessLinkUrl(ctx.env, row.m.portalId, token);
@@ -103,8 +117,18 @@ async function accessLinkFor(ctx: AppContext, tx: Tx, row: Row, now: Date): Prom
     return `${ctx.env.APP_URL}/portal/${encodeURIComponent(row.m.portalId)}?email=${encodeURIComponent(row.client!.email.trim())}`;
   }
   const token = newAccessToken();
-  await storeAccessToken(tx, ctx.env, { portalId: row.m.portalId, clientId: row.m.clientId, emailNormalized: email, token, now, actorUserId: null });
-  return accessLinkUrl(ctx.env, row.m.portalId, token);
+  writes.tokens.push({
+    portalId: row.m.portalId,
+    clientId: row.m.clientId,
+    tokenHash: hashAccessToken(token),
+    tokenSealed: sealAccessToken(ctx.env, token),
+    emailNormalized: email,
+    createdAt: now,
+    createdByUserId: null,
+  });
+  const url = accessLinkUrl(ctx.env, row.m.portalId, token);
+  writes.links.set(`${row.m.portalId}\n${row.m.clientId}`, url);
+  return url;
 }
 
 /** Mail domain for our Message-IDs: MAIL_FROM's, else the app's host. */
@@ -136,7 +160,7 @@ function addressProblem(row: Row): string | null {
   return null;
 }
 
-function render(ctx: AppContext, row: Row, settings: NotificationSettings, items: UpdateItem[], link: string, platform: Awaited<ReturnType<AppContext['settings']['get']>>): { mail: RenderedClientEmail; replyTo: string | null; fromName: string; unsubscribe: { oneClick: string; page: string } } {
+function render(ctx: AppContext, row: Row, settings: NotificationSettings, items: UpdateItem[], link: string, platform: PlatformSettings): { mail: RenderedClientEmail; replyTo: string | null; fromName: string; unsubscribe: { oneClick: string; page: string } } {
   const branding = clientMailBranding({ env: ctx.env, portalConfig: row.portal.config, business: row.business, platform });
   const unsubscribe = unsubscribeUrls(ctx.env, { portalId: row.m.portalId, emailNormalized: row.client!.emailNormalized });
   const client = { name: row.client!.name, status: row.client!.status, position: row.client!.position, estimate: row.client!.estimate };
@@ -152,48 +176,115 @@ function toSend(row: Row, content: Record<string, unknown>): MessageToSend {
   return { id: row.m.id, businessId: row.m.businessId, to: row.m.toAddress!, subject: row.m.subject!, text: c.text, html: c.html, headers: c.headers, fromName: c.fromName, replyTo: c.replyTo };
 }
 
+/** What becomes of one message whose time has come (the rules of `prepareClientMessages`). */
+async function decide(ctx: AppContext, tx: Tx, row: Row, writes: Writes, now: Date, platform: PlatformSettings): Promise<Prepared> {
+  if (['sent', 'bounced', 'failed', 'skipped'].includes(row.m.state)) return { kind: 'finished' };
+  if (row.m.state === 'sending' && row.m.content) return { kind: 'send', message: toSend(row, row.m.content) };
+  const settings = readNotificationSettings(row.settings);
+  const zone = zoneOf(row.business.timeZone);
+  if (row.m.purpose === 'update' && !readPortalConfig(row.portal.config).emailNotifications) return skip(writes, row, texts.skipped.notificationsOff);
+  if (!row.client) return skip(writes, row, texts.skipped.clientGone);
+  const changes = row.m.changes as MessageChanges;
+  if (row.client.removedAt && !(row.m.purpose === 'update' && changes.removed)) return skip(writes, row, texts.skipped.clientRemoved);
+  const { items, none } = row.m.purpose === 'update' ? await updateItems(tx, row, settings, zone, now.getTime()) : { items: [] };
+  if (none) return skip(writes, row, none);
+  const problem = addressProblem(row);
+  if (problem) return skip(writes, row, problem);
+  const until = settings.quietHours.enabled ? heldUntil(now.getTime(), zone, settings.quietHours) : null;
+  if (until !== null) {
+    writes.held.push({ id: row.m.id, until: new Date(until) });
+    return { kind: 'later', at: new Date(until) };
+  }
+  const link = accessLinkFor(ctx, writes, row, now);
+  const { mail, replyTo, fromName, unsubscribe } = render(ctx, row, settings, items, link, platform);
+  const content = {
+    text: mail.text,
+    html: mail.html,
+    fromName,
+    replyTo,
+    headers: { 'Message-ID': `<${row.m.id}@${messageIdDomain(ctx)}>`, 'List-Unsubscribe': `<${unsubscribe.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+  const to = row.client.email.trim();
+  writes.sending.push({ id: row.m.id, triggers: row.m.purpose === 'invitation' ? ['invitation'] : items.map((i) => i.trigger), to, subject: mail.subject, content });
+  return { kind: 'send', message: toSend({ ...row, m: { ...row.m, toAddress: to, subject: mail.subject } }, content) };
+}
+
+/** A zone Intl knows, checked once per zone name (a check costs a formatter). */
+const zones = new Map<string, string>();
+function zoneOf(timeZone: string): string {
+  let zone = zones.get(timeZone);
+  if (zone === undefined) {
+    zone = zoneOrUtc(timeZone);
+    zones.set(timeZone, zone);
+  }
+  return zone;
+}
+
+const values = (rows: SQL[]) => sql.join(rows, sql`, `);
+
+async function applyWrites(tx: Tx, writes: Writes, now: Date): Promise<void> {
+  const at = now.toISOString();
+  if (writes.tokens.length > 0) {
+    await tx
+      .insert(clientAccessTokens)
+      .values(writes.tokens)
+      .onConflictDoUpdate({
+        target: [clientAccessTokens.portalId, clientAccessTokens.clientId],
+        set: {
+          tokenHash: sql`excluded.token_hash`,
+          tokenSealed: sql`excluded.token_sealed`,
+          emailNormalized: sql`excluded.email_normalized`,
+          createdAt: sql`excluded.created_at`,
+          createdByUserId: null,
+          lastUsedAt: null,
+        },
+      });
+  }
+  if (writes.skipped.length > 0) {
+    await tx.execute(sql`update notification_messages as m set state = 'skipped', detail = v.detail, updated_at = ${at}::timestamptz
+      from (values ${values(writes.skipped.map((w) => sql`(${w.id}, ${w.detail})`))}) as v(id, detail) where m.id = v.id::uuid`);
+  }
+  if (writes.held.length > 0) {
+    await tx.execute(sql`update notification_messages as m set state = 'held', send_after = v.until::timestamptz, updated_at = ${at}::timestamptz
+      from (values ${values(writes.held.map((w) => sql`(${w.id}, ${w.until.toISOString()})`))}) as v(id, until) where m.id = v.id::uuid`);
+  }
+  if (writes.sending.length > 0) {
+    await tx.execute(sql`update notification_messages as m set state = 'sending', triggers = v.triggers::jsonb, to_address = v.to_address,
+        subject = v.subject, content = v.content::jsonb, updated_at = ${at}::timestamptz, attempts = m.attempts + 1
+      from (values ${values(writes.sending.map((w) => sql`(${w.id}, ${JSON.stringify(w.triggers)}, ${w.to}, ${w.subject}, ${JSON.stringify(w.content)})`))})
+        as v(id, triggers, to_address, subject, content)
+      where m.id = v.id::uuid`);
+  }
+}
+
 /**
- * Decides, in one short transaction holding the message row, what happens to a message whose time has come: it is
- * finished already (sent, or decided), it waits (quiet hours), it is not sent (with the reason), or its content is
- * fixed and it goes (state 'sending'). A message found 'sending' was being sent when its worker died: it goes again,
- * the same content with the same Message-ID.
+ * Decides, in one short transaction holding the message rows, what happens to messages whose time has come: each is
+ * finished already (sent, or decided), waits (quiet hours), is not sent (with the reason), or has its content fixed
+ * and goes (state 'sending'). A message found 'sending' was being sent when its worker died: it goes again, the
+ * same content with the same Message-ID. Many messages share one transaction and a few statements (the queue runs
+ * them side by side; `prepareClientMessage` gathers them).
  */
-export async function prepareClientMessage(ctx: AppContext, messageId: string): Promise<Prepared> {
+export async function prepareClientMessages(ctx: AppContext, ids: string[]): Promise<Map<string, Prepared>> {
   const platform = await ctx.settings.get();
   return ctx.db.transaction(async (tx) => {
-    const row = await loadMessage(tx, messageId);
-    if (!row || ['sent', 'bounced', 'failed', 'skipped'].includes(row.m.state)) return { kind: 'finished' };
-    if (row.m.state === 'sending' && row.m.content) return { kind: 'send', message: toSend(row, row.m.content) };
+    const rows = await loadMessages(tx, ids);
     const now = ctx.clock.now();
-    const settings = readNotificationSettings(row.settings);
-    const zone = zoneOrUtc(row.business.timeZone);
-    if (row.m.purpose === 'update' && !readPortalConfig(row.portal.config).emailNotifications) return skip(tx, row, texts.skipped.notificationsOff, now);
-    if (!row.client) return skip(tx, row, texts.skipped.clientGone, now);
-    const changes = row.m.changes as MessageChanges;
-    if (row.client.removedAt && !(row.m.purpose === 'update' && changes.removed)) return skip(tx, row, texts.skipped.clientRemoved, now);
-    const { items, none } = row.m.purpose === 'update' ? await updateItems(tx, row, settings, zone, now.getTime()) : { items: [] };
-    if (none) return skip(tx, row, none, now);
-    const problem = addressProblem(row);
-    if (problem) return skip(tx, row, problem, now);
-    const until = settings.quietHours.enabled ? heldUntil(now.getTime(), zone, settings.quietHours) : null;
-    if (until !== null) {
-      await tx.update(notificationMessages).set({ state: 'held', sendAfter: new Date(until), updatedAt: now }).where(eq(notificationMessages.id, row.m.id));
-      return { kind: 'later', at: new Date(until) };
-    }
-    const link = await accessLinkFor(ctx, tx, row, now);
-    const { mail, replyTo, fromName, unsubscribe } = render(ctx, row, settings, items, link, platform);
-    const content = {
-      text: mail.text,
-      html: mail.html,
-      fromName,
-      replyTo,
-      headers: { 'Message-ID': `<${row.m.id}@${messageIdDomain(ctx)}>`, 'List-Unsubscribe': `<${unsubscribe.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
-    };
-    const triggers = row.m.purpose === 'invitation' ? ['invitation'] : items.map((i) => i.trigger);
-    await tx
-      .update(notificationMessages)
-      .set({ state: 'sending', triggers, toAddress: row.client.email.trim(), subject: mail.subject, content, updatedAt: now, attempts: sql`${notificationMessages.attempts} + 1` })
-      .where(eq(notificationMessages.id, row.m.id));
-    return { kind: 'send', message: toSend({ ...row, m: { ...row.m, toAddress: row.client.email.trim(), subject: mail.subject } }, content) };
+    const writes: Writes = { skipped: [], held: [], sending: [], tokens: [], links: new Map() };
+    const out = new Map<string, Prepared>(ids.map((id) => [id, { kind: 'finished' }]));
+    for (const row of rows) out.set(row.m.id, await decide(ctx, tx, row, writes, now, platform));
+    await applyWrites(tx, writes, now);
+    return out;
   });
+}
+
+const batchers = new WeakMap<AppContext, (id: string) => Promise<Prepared>>();
+
+/** Prepares one message, in a batch with the others prepared in the same turn (see prepareClientMessages). */
+export function prepareClientMessage(ctx: AppContext, messageId: string): Promise<Prepared> {
+  let load = batchers.get(ctx);
+  if (!load) {
+    load = createBatcher((ids: string[]) => prepareClientMessages(ctx, ids), 100);
+    batchers.set(ctx, load);
+  }
+  return load(messageId);
 }

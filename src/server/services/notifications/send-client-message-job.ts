@@ -9,6 +9,8 @@ export function sendClientMessageHandler(ctx: AppContext): JobHandler<{ messageI
   return {
     kind: SEND_MESSAGE_JOB,
     channel: 'email',
+    // Many at once: their preparing shares one transaction and the SMTP pool queues the sends.
+    concurrency: 100,
     async run(job) {
       const prepared = await prepareClientMessage(ctx, job.payload.messageId);
       if (prepared.kind === 'later') return { later: prepared.at };

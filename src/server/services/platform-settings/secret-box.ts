@@ -6,8 +6,17 @@ import crypto from 'node:crypto';
 const VERSION = 'v1';
 const INFO = 'statuslink:platform-secrets:v1';
 
+/** Derived keys by secret: deriving costs more than the encryption itself (client e-mails seal thousands at once). */
+const derived = new Map<string, Buffer>();
+
 function keyFrom(secret: string): Buffer {
-  return Buffer.from(crypto.hkdfSync('sha256', Buffer.from(secret, 'utf8'), Buffer.alloc(0), Buffer.from(INFO, 'utf8'), 32));
+  let key = derived.get(secret);
+  if (!key) {
+    key = Buffer.from(crypto.hkdfSync('sha256', Buffer.from(secret, 'utf8'), Buffer.alloc(0), Buffer.from(INFO, 'utf8'), 32));
+    if (derived.size > 20) derived.clear();
+    derived.set(secret, key);
+  }
+  return key;
 }
 
 /** `v1.<iv>.<tag>.<ciphertext>` (base64url parts). */

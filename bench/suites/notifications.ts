@@ -1,0 +1,200 @@
+// Client notifications (issue 19): a sync that changes the status of 10,000 clients, and the time until the last of
+// their 10,000 e-mails is accepted by a local SMTP server (its own process, counting without parsing), beside a
+// baseline in the same run: a bare nodemailer pooled transport (5 connections) sending the same 10,000 prepared
+// messages (the bytes the app sent, read back) to the same server. Targets: delivery within 1.5x of the baseline;
+// the sync no more than 10 % slower with notifications than without.
+// The sync's cost: the same changing sync timed on two portals, one with e-mail updates on and one with them off.
+// Until the sync records client events itself (issue 18), the suite records the sync's status changes as events in
+// a transaction of their own right after it, on both portals, and says so: the subscriber's work is the difference.
+// `NOTIFY_ROWS=2000 npm run bench notifications` for a quicker run; PostgreSQL with BENCH_DATABASE_URL (or
+// TEST_DATABASE_URL); BENCH_PGLITE=0 skips PGlite.
+import { fork } from 'node:child_process';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import nodemailer from 'nodemailer';
+import pg from 'pg';
+import pino from 'pino';
+import type { NewClientEvent } from '@core/client-events';
+import { DEFAULT_NOTIFICATION_SETTINGS } from '@core/notification-settings';
+import { classifyStatus } from '@core/status';
+import { buildApp } from '../../src/server/app';
+import { openDatabase, type Database } from '../../src/server/db/client';
+import { runMigrations } from '../../src/server/db/migrate';
+import { businessProfiles, clientStatusHistory, clients, notificationMessages, portalNotificationSettings, portals, users } from '../../src/server/db/schema';
+import { loadEnv } from '../../src/server/env';
+import { runSync } from '../../src/server/services/sheet-sync/run-sync';
+import { makeSheet } from '../../tests/support/make-sheet';
+
+const ROWS = Number(process.env.NOTIFY_ROWS ?? 10_000);
+const SINK_PORT = Number(process.env.BENCH_SMTP_PORT ?? 3303);
+
+interface Sink {
+  url: string;
+  count(): Promise<number>;
+  reset(): Promise<void>;
+  waitFor(n: number): Promise<number>;
+  close(): void;
+}
+
+async function startSink(): Promise<Sink> {
+  const child = fork(new URL('../support/smtp-sink.ts', import.meta.url), [], { execArgv: ['--import', 'tsx'], env: { ...process.env, SINK_PORT: String(SINK_PORT) } });
+  const port = await new Promise<number>((resolve) => child.once('message', (m: { ready: number }) => resolve(m.ready)));
+  const ask = (what: 'count' | 'reset') =>
+    new Promise<number>((resolve) => {
+      child.once('message', (m: { count: number }) => resolve(m.count));
+      child.send({ ask: what });
+    });
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    count: () => ask('count'),
+    reset: async () => void (await ask('reset')),
+    async waitFor(n) {
+      const started = performance.now();
+      while ((await ask('count')) < n) await new Promise((r) => setTimeout(r, 25));
+      return performance.now() - started;
+    },
+    close: () => child.disconnect(),
+  };
+}
+
+async function seedPortal(app: FastifyInstance, portalId: string, emailUpdates: boolean): Promise<void> {
+  const { db } = app.ctx;
+  await db.insert(users).values({ id: 'u-bench', name: 'Bench', email: 'bench@example.com' }).onConflictDoNothing();
+  await db
+    .insert(businessProfiles)
+    .values({ id: 'b-bench', userId: 'u-bench', companyName: 'Bench Co', ownerName: 'Bench', email: 'bench@example.com', plan: 'business' })
+    .onConflictDoNothing();
+  await db.insert(portals).values({ id: portalId, businessId: 'b-bench', name: portalId, config: { emailNotifications: emailUpdates } });
+  await db.insert(portalNotificationSettings).values({ portalId, settings: { ...DEFAULT_NOTIFICATION_SETTINGS, windowMinutes: 0 }, updatedAt: new Date() });
+}
+
+function sync(app: FastifyInstance, portalId: string, csv: string) {
+  return runSync(app.ctx, { portalId, businessId: 'b-bench', timeZone: 'UTC', trigger: 'upload', confirmDrop: true, upload: { bytes: Buffer.from(csv) } });
+}
+
+/** Status changes the sync just made (its history rows), as client events: only when the sync did not record its own. */
+async function recordChangesIfTheSyncDidNot(app: FastifyInstance, portalId: string, since: Date): Promise<{ recorded: boolean }> {
+  const { db } = app.ctx;
+  const own = await db.execute(sql`select count(*)::int as n from client_events where portal_id = ${portalId} and occurred_at >= ${since.toISOString()}::timestamptz`);
+  if ((own as unknown as { rows: { n: number }[] }).rows[0]!.n > 0) return { recorded: false };
+  const changed = await db
+    .select({ clientId: clientStatusHistory.clientId, from: clientStatusHistory.oldStatus, to: clientStatusHistory.newStatus })
+    .from(clientStatusHistory)
+    .where(and(eq(clientStatusHistory.portalId, portalId), sql`${clientStatusHistory.changedAt} >= ${since.toISOString()}::timestamptz`));
+  const events: NewClientEvent[] = changed.map((c) => ({
+    type: 'client.status_changed',
+    portalId,
+    clientId: c.clientId,
+    actor: { kind: 'system', job: 'bench' },
+    data: { from: c.from ?? '', to: c.to, fromClass: classifyStatus(c.from), toClass: classifyStatus(c.to) },
+  }));
+  await db.transaction((tx) => app.ctx.clientEvents.record(tx, events, new Date()));
+  return { recorded: true };
+}
+
+/** Every status different from the first sheet's: 'X' becomes 'X (updated)'. */
+function everyStatusChanged(csv: string): string {
+  const lines = csv.trimEnd().split('\n');
+  return [lines[0], ...lines.slice(1).map((line) => line.replace(/^([^,]*,[^,]*,[^,]*,)([^,]*)/, (_m, head: string, status: string) => `${head}${status} (updated)`))].join('\n') + '\n';
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const started = performance.now();
+  const value = await work();
+  return { ms: performance.now() - started, value };
+}
+
+async function baseline(sink: Sink, app: FastifyInstance, portalId: string): Promise<number> {
+  const rows = await app.ctx.db.select({ to: notificationMessages.toAddress, subject: notificationMessages.subject, content: notificationMessages.content }).from(notificationMessages).where(eq(notificationMessages.portalId, portalId));
+  const prepared = rows.map((r) => {
+    const c = r.content as { text: string; html: string; headers: Record<string, string>; fromName: string };
+    const { 'Message-ID': messageId, ...headers } = c.headers;
+    return { from: { name: c.fromName, address: 'updates@statuslink.test' }, to: r.to!, subject: r.subject!, text: c.text, html: c.html, messageId, headers };
+  });
+  await sink.reset();
+  const transport = nodemailer.createTransport({ host: '127.0.0.1', port: SINK_PORT, secure: false, pool: true, maxConnections: 5, ignoreTLS: true });
+  const started = performance.now();
+  await Promise.all(prepared.map((m) => transport.sendMail(m)));
+  await sink.waitFor(prepared.length);
+  const ms = performance.now() - started;
+  transport.close();
+  return ms;
+}
+
+async function suite(label: string, database: Database, sink: Sink): Promise<void> {
+  const env = loadEnv({ NODE_ENV: 'test', APP_URL: 'http://localhost:3000', BETTER_AUTH_SECRET: 'x'.repeat(40), SMTP_URL: sink.url, MAIL_FROM: 'updates@statuslink.test', SEED_DEMO: 'false' });
+  const app = await buildApp({ env, database, logger: pino({ level: 'silent' }), serveWeb: false, startJobs: false });
+  await app.ready();
+  try {
+    const first = makeSheet(ROWS, 11);
+    const changed = everyStatusChanged(first);
+    const on = 'portal_bench_on';
+    const off = 'portal_bench_off';
+    await seedPortal(app, on, true);
+    await seedPortal(app, off, false);
+    await sync(app, on, first);
+    await sync(app, off, first);
+    const clientsOn = (await app.ctx.db.select({ id: clients.clientId }).from(clients).where(eq(clients.portalId, on))).length;
+
+    // The changing sync, without and with notifications (interleaved: off, on).
+    const sinceOff = new Date();
+    const withoutSync = await timed(() => sync(app, off, changed));
+    const withoutEvents = await timed(() => recordChangesIfTheSyncDidNot(app, off, sinceOff));
+    const sinceOn = new Date();
+    const withSync = await timed(() => sync(app, on, changed));
+    const withEvents = await timed(() => recordChangesIfTheSyncDidNot(app, on, sinceOn));
+    const messages = (await app.ctx.db.select({ id: notificationMessages.id }).from(notificationMessages).where(eq(notificationMessages.portalId, on))).length;
+
+    // Delivery: the worker sends every message; the clock runs until the sink has them all.
+    await sink.reset();
+    const delivery = await timed(async () => {
+      app.ctx.jobs.start({ pollMs: 10 });
+      return sink.waitFor(messages);
+    });
+    await app.ctx.jobs.stop();
+    const base = await baseline(sink, app, on);
+
+    const totalOff = withoutSync.ms + (withEvents.value.recorded ? withoutEvents.ms : 0);
+    const totalOn = withSync.ms + (withEvents.value.recorded ? withEvents.ms : 0);
+    console.log(`${label}: ${clientsOn.toLocaleString()} clients, ${messages.toLocaleString()} status e-mails`);
+    if (withEvents.value.recorded) console.log('  (the sync does not record client events yet: its status changes were recorded as events right after it, on both portals)');
+    console.log(`  sync changing every status: without notifications ${(totalOff / 1000).toFixed(2)} s, with ${(totalOn / 1000).toFixed(2)} s: ${(((totalOn - totalOff) / totalOff) * 100).toFixed(1)} % (target at most 10 %)`);
+    console.log(`  delivery of ${messages.toLocaleString()} e-mails: ${(delivery.ms / 1000).toFixed(2)} s; bare nodemailer pool, same messages: ${(base / 1000).toFixed(2)} s: ${(delivery.ms / base).toFixed(2)}x (target at most 1.5x)`);
+  } finally {
+    await app.close();
+  }
+}
+
+export async function run(): Promise<void> {
+  const sink = await startSink();
+  try {
+    if (process.env.BENCH_PGLITE !== '0') {
+      const database = await openDatabase({ kind: 'pglite' });
+      await runMigrations(database);
+      await suite('PGlite', database, sink);
+      await database.close();
+    }
+    const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+    if (!base) {
+      console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+      return;
+    }
+    const name = `statuslink_bench_notify_${process.pid}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    try {
+      const url = new URL(base);
+      url.pathname = `/${name}`;
+      const database = await openDatabase({ kind: 'postgres', url: url.toString(), max: 10 });
+      await runMigrations(database);
+      await suite('PostgreSQL', database, sink);
+      await database.close();
+    } finally {
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    }
+  } finally {
+    sink.close();
+  }
+}
