@@ -14,6 +14,9 @@ import type { SettingsCache } from '../platform-settings/settings-cache';
 import { WEBHOOK_DELIVER_JOB } from './enqueue-webhooks';
 import type { WebhookEndpointRow } from './endpoint-view';
 import { createEndpointCache, deliveryHeaders, type EndpointCache } from './endpoint-cache';
+import { createDeliveredRecorder } from './delivered-recorder';
+
+type DeliveredRecorder = ReturnType<typeof createDeliveredRecorder>;
 
 export interface WebhookDeliveryDeps {
   db: Db;
@@ -144,7 +147,7 @@ async function afterFailure(deps: WebhookDeliveryDeps & { endpoints: EndpointCac
 }
 
 /** One attempt of one delivery (the `webhook.deliver` job): sign, post, record, and say when to try again. */
-async function deliverOnce(deps: WebhookDeliveryDeps & { endpoints: EndpointCache }, job: ClaimedJob<DeliverPayload>): Promise<void | { later: Date }> {
+async function deliverOnce(deps: WebhookDeliveryDeps & { endpoints: EndpointCache; delivered: DeliveredRecorder }, job: ClaimedJob<DeliverPayload>): Promise<void | { later: Date }> {
   const { db, clock } = deps;
   const delivery = await target(deps, job.payload);
   if (!delivery) return;
@@ -165,8 +168,8 @@ async function deliverOnce(deps: WebhookDeliveryDeps & { endpoints: EndpointCach
   const attempt = { at: now, result };
   const { set, error } = attemptValues(attempt);
   const answer = result.kind === 'answer' ? classifyWebhookAnswer(result.statusCode) : 'retry';
-  if (answer === 'delivered') {
-    await recordAttempt(db, delivery.id, { ...set, state: 'delivered', deliveredAt: now, nextAttemptAt: null });
+  if (answer === 'delivered' && result.kind === 'answer') {
+    await deps.delivered.record({ id: delivery.id, at: now, statusCode: result.statusCode, durationMs: result.durationMs, excerpt: result.excerpt });
     if (endpoint.row.failingSince) {
       await db.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, endpoint.row.id));
       deps.endpoints.forget(endpoint.row.id);
@@ -185,11 +188,12 @@ async function deliverOnce(deps: WebhookDeliveryDeps & { endpoints: EndpointCach
 /** The `webhook.deliver` job kind (decision 0016's queue): one attempt per run; retries are holds until their time. */
 export function webhookDeliveryHandler(deps: WebhookDeliveryDeps): JobHandler<DeliverPayload> {
   const endpoints = createEndpointCache(deps.db, deps.env.BETTER_AUTH_SECRET ?? '', () => deps.clock.nowMs());
+  const delivered = createDeliveredRecorder(deps.db);
   return {
     kind: WEBHOOK_DELIVER_JOB,
     // The schedule spans about three days; the queue's own retries only cover unexpected errors of a run.
     retryForMs: 4 * 24 * 60 * 60 * 1000,
-    run: (job) => deliverOnce({ ...deps, endpoints }, job),
+    run: (job) => deliverOnce({ ...deps, endpoints, delivered }, job),
     async gaveUp(job, lastError) {
       await deps.db
         .update(webhookDeliveries)
