@@ -28,6 +28,8 @@ import { registerBusinessApiLimits } from './plugins/business-api-limits';
 import { registerApiKeyAudit, registerApiSecurityDocs } from './plugins/api-key-auth';
 import { apiKeyRoutes } from './routes/v1/api-key-routes';
 import { webhookRoutes } from './routes/v1/webhook-routes';
+import { customDomainRoutes } from './routes/v1/custom-domain-routes';
+import { scheduleDomainRecheck } from './jobs/domain-recheck';
 import { registerWebhookJobs } from './jobs/webhook-jobs';
 import { documentIdempotency, openApiDefinition } from './routes/system/openapi-docs';
 import { scheduleBackOfficeJobs } from './jobs/lifecycle-emails';
@@ -175,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerApiKeyAudit(app);
   registerApiSecurityDocs(app);
   scheduleBackOfficeJobs(app);
+  scheduleDomainRecheck(app);
 
   await app.register(swagger, {
     openapi: openApiDefinition(),
@@ -208,6 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(publicNotificationRoutes);
   await app.register(apiKeyRoutes);
   await app.register(webhookRoutes);
+  await app.register(customDomainRoutes);
   const startJobs = options.startJobs ?? env.NODE_ENV !== 'test';
   registerWebhookJobs(app, { timeoutMs: options.webhookTimeoutMs, schedulePurge: startJobs });
   if (startJobs) {

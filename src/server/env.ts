@@ -100,14 +100,38 @@ export const envSchema = z.object({
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  /**
+   * The name custom domains point their CNAME at (issue 23): the address of the TLS proxy in front of the app.
+   * Default: APP_URL's host.
+   */
+  PORTAL_DOMAIN_TARGET: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9.-]+$/, 'must be a host name, e.g. portals.example.com')
+      .optional(),
+  ),
+  /** The DNS server custom domains are verified against, `host:port` (default: the system's resolvers). */
+  DNS_RESOLVER: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .regex(/^(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/, 'must be host:port, e.g. 127.0.0.1:53')
+      .optional(),
+  ),
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0', ''])
     .default('true')
     .transform((v) => v !== 'false' && v !== '0'),
 });
 
-export type Env = z.infer<typeof envSchema> & {
+export type Env = Omit<z.infer<typeof envSchema>, 'PORTAL_DOMAIN_TARGET'> & {
   APP_URL: string;
+  /** The CNAME target of custom domains (PORTAL_DOMAIN_TARGET, else APP_URL's host). */
+  PORTAL_DOMAIN_TARGET: string;
   /** False when APP_URL was not given (it is then http://localhost:PORT): each request's own origin is its site. */
   APP_URL_SET: boolean;
 };
@@ -130,7 +154,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new EnvError(`Invalid environment:\n${lines.join('\n')}`);
   }
   const env = result.data;
-  return { ...env, APP_URL: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''), APP_URL_SET: env.APP_URL !== undefined };
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  return { ...env, APP_URL: appUrl, APP_URL_SET: env.APP_URL !== undefined, PORTAL_DOMAIN_TARGET: env.PORTAL_DOMAIN_TARGET ?? new URL(appUrl).hostname };
 }
 
 /** Reads ./.env into process.env when present (variables already set win). */

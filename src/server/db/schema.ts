@@ -28,3 +28,4 @@ export * from './schema/notifications';
 export * from './schema/api-keys';
 export * from './schema/webhooks';
 export * from './schema/idempotency-keys';
+export * from './schema/custom-domains';

@@ -18,7 +18,7 @@ curl https://statuslink.example/api/v1/portals \\
 - **Scopes.** A \`read\` key may make GET requests; a \`write\` key may also create, change and delete.
   A read key's write is \`403 insufficient_scope\`.
 - **Where keys work.** The routes marked with the *apiKey* scheme below: portals, clients, client details and access links,
-  client updates, dashboard, workload, analytics, logos, data sources and imports, webhooks. Account (\`/api/v1/me\`), usage and
+  client updates, dashboard, workload, analytics, logos, data sources and imports, webhooks, custom domains. Account (\`/api/v1/me\`), usage and
   billing, key management (\`/api/v1/api-keys\`) and the back office (\`/api/admin\`) need a signed-in user:
   a key there is \`403 api_key_not_allowed\`.
 - **Refusals.** A mistyped, unknown, revoked or expired key is \`401\` (\`invalid_api_key\`, \`api_key_revoked\`,
@@ -69,6 +69,7 @@ const tags = [
   { name: 'api keys', description: 'Keys for scripts and integrations (a signed-in owner only).' },
   { name: 'webhooks', description: 'Endpoints, their signing secrets and deliveries.' },
   { name: 'portal data', description: "A portal's clients." },
+  { name: 'domains', description: "A portal on the business's own domain (Business and Enterprise): the name, its two DNS records, verification." },
 ];
 
 const clientExample = { id: 'C-1042', name: 'Jordan Lee', email: 'jordan@example.com', status: 'In Progress', queuePosition: 3, estimatedCompletion: '2026-12-14' };

@@ -1,0 +1,61 @@
+import { and, eq } from 'drizzle-orm';
+import { domainServed, normalizeDomainName } from '@core/custom-domains';
+import { planAllows } from '@core/plan-features';
+import type { AppContext } from '../../context';
+import { businessProfiles, customDomains } from '../../db/schema';
+import { businessPlanId } from '../business/plan-access';
+import { proven } from './domain-rules';
+
+/** The portal a custom domain serves. */
+export interface ServedDomain {
+  name: string;
+  portalId: string;
+  businessId: string;
+}
+
+/** How long an instance trusts what it read about a host (changes made on this instance apply at once). */
+const CACHE_MS = 30_000;
+const MAX_ENTRIES = 10_000;
+
+type Entry = { value: ServedDomain | null; servedUntil: number | null; readAt: number };
+const caches = new WeakMap<AppContext, Map<string, Entry>>();
+
+function cacheOf(ctx: AppContext): Map<string, Entry> {
+  let cache = caches.get(ctx);
+  if (!cache) caches.set(ctx, (cache = new Map()));
+  return cache;
+}
+
+/** Drops what this instance remembers about a name (after it was added, verified, checked or removed). */
+export function forgetServedDomain(ctx: AppContext, name: string): void {
+  cacheOf(ctx).delete(name);
+}
+
+async function readServedDomain(ctx: AppContext, name: string): Promise<Entry> {
+  const [row] = await ctx.db
+    .select({ name: customDomains.name, portalId: customDomains.portalId, businessId: customDomains.businessId, status: customDomains.status, servedUntil: customDomains.servedUntil, plan: businessProfiles.plan })
+    .from(customDomains)
+    .innerJoin(businessProfiles, eq(businessProfiles.id, customDomains.businessId))
+    .where(and(eq(customDomains.name, name), proven));
+  const now = ctx.clock.nowMs();
+  if (!row || !planAllows(businessPlanId(row), 'customDomain') || !domainServed(row, now)) return { value: null, servedUntil: null, readAt: now };
+  return { value: { name: row.name, portalId: row.portalId, businessId: row.businessId }, servedUntil: row.servedUntil?.getTime() ?? null, readAt: now };
+}
+
+/**
+ * The portal served on this host, or null: a verified name (or a failing one in its 7 days) of a business whose
+ * plan includes custom domains. Read through a short per-instance cache (every request of a portal page asks).
+ */
+export async function findServedDomain(ctx: AppContext, host: string): Promise<ServedDomain | null> {
+  const name = normalizeDomainName(host.replace(/:\d+$/, ''));
+  if (!name || name.length > 253) return null;
+  const cache = cacheOf(ctx);
+  const now = ctx.clock.nowMs();
+  let entry = cache.get(name);
+  if (!entry || now - entry.readAt >= CACHE_MS || (entry.servedUntil !== null && now >= entry.servedUntil)) {
+    entry = await readServedDomain(ctx, name);
+    if (cache.size >= MAX_ENTRIES) cache.clear();
+    cache.set(name, entry);
+  }
+  return entry.value;
+}
