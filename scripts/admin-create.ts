@@ -8,7 +8,7 @@ import { isEmail } from '@core/validation/email';
 import { passwordSchema } from '@core/validation/auth';
 import { passwordPolicyFromSettings } from '@core/validation/admin-settings';
 import { createAuth } from '../src/server/auth/create-auth';
-import { isCommonPassword } from '../src/server/auth/common-passwords';
+import { passwordWeakness } from '@core/validation/password-strength';
 import { databaseOptionsFromEnv, openDatabase } from '../src/server/db/client';
 import { DataDirInUseError } from '../src/server/db/lock';
 import { runMigrations } from '../src/server/db/migrate';
@@ -73,7 +73,8 @@ async function main() {
     if (password) {
       const check = passwordSchema(passwordPolicyFromSettings(s.security)).safeParse(password);
       if (!check.success) fail(check.error.issues[0]?.message ?? 'Password not allowed');
-      if (isCommonPassword(password)) fail('This password is too common. Please choose a less common one.');
+      const weakness = await passwordWeakness(password, [email]);
+      if (weakness) fail(weakness);
     } else {
       password = `${crypto.randomBytes(12).toString('base64url')}-7!`;
       generated = true;

@@ -54,7 +54,8 @@ export const messages = {
     needsSpecial: 'Password must contain a special character',
     doNotMatch: 'Passwords do not match',
     currentRequired: 'Current password is required',
-    tooCommon: 'This password is too common. Please choose a less common one.',
+    tooCommon: 'This password is too easy to guess. Please choose a less common one, such as a few unrelated words.',
+    strengthHint: 'Not a common password or an easy pattern like Password1!.',
   },
   auth: {
     invalidCredentials: 'Invalid email or password',

@@ -1,8 +1,12 @@
 import { expect, type Page, test } from './support/test';
 import { E2E_ADMIN } from './support/constants';
 import { waitForMail } from './support/mailbox';
+import { shootBothThemes } from './support/business';
 
 const PASSWORD = 'Harbour-Lights-42';
+const TOO_EASY = 'This password is too easy to guess. Please choose a less common one, such as a few unrelated words.';
+/** Where screenshots go when E2E_SHOTS names a folder (looked at by a person, not compared). */
+const SHOTS = process.env.E2E_SHOTS;
 const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
 async function signUpThroughWizard(page: Page, owner: { email: string; company: string; name: string }) {
@@ -63,6 +67,14 @@ test('sign-up wizard validates each step, creates the account and lands on the d
   await expect(page.getByText('Password must be at least 8 characters')).toBeVisible();
   await expect(page.getByText('Passwords do not match')).toBeVisible();
   await expect(page.getByText('You must accept the Terms of Service and Privacy Policy')).toBeVisible();
+  // A common password that meets the length and character rules is stopped here, with the server's own rule.
+  await page.getByLabel('Password', { exact: true }).fill('Password1!');
+  await page.getByLabel('Confirm Password').fill('Password1!');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByText(TOO_EASY)).toBeVisible();
+  await expect(page.getByText('Create Account').first()).toBeVisible();
+  await shootBothThemes(page, SHOTS, 'signup-weak-password');
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByLabel('Confirm Password').fill(PASSWORD);
   await page.getByRole('checkbox').check();
@@ -136,6 +148,11 @@ test('forgot password: the e-mailed link sets a new password that signs in', asy
   expect(link).toBeTruthy();
   const response = await page.goto(link!);
   expect(response?.headers()['referrer-policy']).toBe('no-referrer');
+  await page.getByLabel('New Password', { exact: true }).fill('Qwerty123!');
+  await page.getByLabel('Confirm New Password').fill('Qwerty123!');
+  await page.getByRole('button', { name: /reset password|set new password|save/i }).click();
+  await expect(page.getByText(TOO_EASY)).toBeVisible();
+  await shootBothThemes(page, SHOTS, 'reset-weak-password');
   await page.getByLabel('New Password', { exact: true }).fill('Quiet-Harbour-Dawn-58');
   await page.getByLabel('Confirm New Password').fill('Quiet-Harbour-Dawn-58');
   await page.getByRole('button', { name: /reset password|set new password|save/i }).click();

@@ -4,6 +4,8 @@ import { businessProfiles, users } from '../../src/server/db/schema';
 import { expectConsoleError } from '../setup/fail-on-console-error';
 import { cookieFrom, createTestApp, postJson, signUp, signupBody, type TestApp, TEST_ORIGIN } from '../support/test-app';
 
+const TOO_EASY = 'This password is too easy to guess. Please choose a less common one, such as a few unrelated words.';
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -43,7 +45,13 @@ describe('sign-up', () => {
     [{ password: 'short1!' }, 'Password must be at least 8 characters'],
     [{ password: 'longenoughpassword!' }, 'Password must contain a number'],
     [{ password: 'longenoughpassword1' }, 'Password must contain a special character'],
-    [{ password: 'P@ssw0rd' }, 'This password is too common. Please choose a less common one.'],
+    [{ password: 'P@ssw0rd' }, TOO_EASY],
+    [{ password: 'Password1!' }, TOO_EASY],
+    [{ password: 'Password123!' }, TOO_EASY],
+    [{ password: 'Qwerty123!' }, TOO_EASY],
+    [{ password: 'Passw0rd!' }, TOO_EASY],
+    // The account's own words count against it.
+    [{ password: 'Brightwater2026!', companyName: 'Brightwater Plumbing' }, TOO_EASY],
   ])('refuses %o with its message and creates nothing', async (override, message) => {
     const body = signupBody(override);
     const res = await postJson(t.app, '/api/auth/sign-up/email', body);
@@ -56,7 +64,9 @@ describe('sign-up', () => {
   });
 
   it('accepts a 64-character password', async () => {
-    const res = await postJson(t.app, '/api/auth/sign-up/email', signupBody({ password: `Aa1!${'x'.repeat(60)}` }));
+    const password = 'Lanterns drift past 7 quiet harbours while gulls argue over jam!';
+    expect(password).toHaveLength(64);
+    const res = await postJson(t.app, '/api/auth/sign-up/email', signupBody({ password }));
     expect(res.statusCode).toBe(200);
   });
 

@@ -3,6 +3,10 @@ import { eq } from 'drizzle-orm';
 import { verifications } from '../../src/server/db/schema';
 import { cookieFrom, createTestApp, postJson, signUp, type TestApp } from '../support/test-app';
 
+/** Common passwords that pass the length, number and special-character rules (issue 25, item 8). */
+const COMMON = ['Password1!', 'Password123!', 'Qwerty123!', 'Passw0rd!'];
+const TOO_EASY = 'This password is too easy to guess. Please choose a less common one, such as a few unrelated words.';
+
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -47,6 +51,11 @@ describe('forgot and reset password', () => {
     const weak = await postJson(t.app, '/api/auth/reset-password', { token, newPassword: 'short' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().error.message).toBe('Password must be at least 8 characters');
+    for (const newPassword of COMMON) {
+      const common = await postJson(t.app, '/api/auth/reset-password', { token, newPassword });
+      expect(common.statusCode).toBe(400);
+      expect(common.json().error).toEqual({ code: 'weak_password', message: TOO_EASY });
+    }
 
     const ok = await postJson(t.app, '/api/auth/reset-password', { token, newPassword: 'New-Harbour-Lights-77' });
     expect(ok.statusCode).toBe(200);
@@ -109,6 +118,11 @@ describe('change password', () => {
     const weak = await postJson(t.app, '/api/auth/change-password', { currentPassword: body.password, newPassword: 'nonumbers!!' }, cookie);
     expect(weak.statusCode).toBe(400);
     expect(weak.json().error.message).toBe('Password must contain a number');
+    for (const newPassword of COMMON) {
+      const common = await postJson(t.app, '/api/auth/change-password', { currentPassword: body.password, newPassword }, cookie);
+      expect(common.statusCode).toBe(400);
+      expect(common.json().error).toEqual({ code: 'weak_password', message: TOO_EASY });
+    }
 
     const ok = await postJson(t.app, '/api/auth/change-password', { currentPassword: body.password, newPassword: 'Fresh-Meadow-Path-31' }, cookie);
     expect(ok.statusCode).toBe(200);

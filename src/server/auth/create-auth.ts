@@ -17,7 +17,7 @@ import type { RateStore } from '../lib/rate-store';
 import { recordActivity } from '../services/activity/record-activity';
 import { type PlatformSettings, passwordPolicyFromSettings } from '@core/validation/admin-settings';
 import type { SettingsCache } from '../services/platform-settings/settings-cache';
-import { isCommonPassword } from './common-passwords';
+import { passwordWeakness } from '@core/validation/password-strength';
 import { sendTemplateEmail } from '../services/email-templates/send-template-email';
 import { templateCacheFor } from '../services/email-templates/template-cache';
 import { renderPasswordResetEmail } from './emails';
@@ -55,11 +55,12 @@ function badRequest(message: string, code = 'VALIDATION_ERROR'): APIError {
   return new APIError('BAD_REQUEST', { code, message });
 }
 
-/** Checks a new password against the platform policy and the common-password list. */
-function assertPasswordAllowed(password: unknown, settings: PlatformSettings) {
+/** Checks a new password against the platform policy and how easy it is to guess (`related`: the account's own words). */
+async function assertPasswordAllowed(password: unknown, settings: PlatformSettings, related: readonly string[] = []) {
   const parsed = passwordSchema(policyOf(settings)).safeParse(password);
   if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? messages.password.required, 'WEAK_PASSWORD');
-  if (isCommonPassword(parsed.data)) throw badRequest(messages.password.tooCommon, 'WEAK_PASSWORD');
+  const weakness = await passwordWeakness(parsed.data, related);
+  if (weakness) throw badRequest(weakness, 'WEAK_PASSWORD');
 }
 
 /** Registers the business profile with better-auth's adapter, so it can be written inside its transaction. */
@@ -334,7 +335,8 @@ export function createAuth(deps: AuthDeps) {
               const issue = parsed.error.issues[0];
               throw badRequest(issue?.message ?? 'Invalid sign-up', 'VALIDATION_ERROR');
             }
-            if (isCommonPassword(parsed.data.password)) throw badRequest(messages.password.tooCommon, 'WEAK_PASSWORD');
+            const { email, name, companyName } = parsed.data;
+            await assertPasswordAllowed(parsed.data.password, s, [email, name, companyName]);
             const { password: _pw, ...rest } = parsed.data;
             // The browser's zone, as the database knows it; one it does not know at all falls back to UTC (the
             // owner can set theirs in the profile) rather than refusing the sign-up.
@@ -345,7 +347,7 @@ export function createAuth(deps: AuthDeps) {
           }
           case '/reset-password': {
             const s = await settings.get();
-            assertPasswordAllowed(body.newPassword, s);
+            await assertPasswordAllowed(body.newPassword, s);
             return;
           }
           case '/update-user': {
@@ -355,7 +357,8 @@ export function createAuth(deps: AuthDeps) {
           }
           case '/change-password': {
             const s = await settings.get();
-            assertPasswordAllowed(body.newPassword, s);
+            const session = await getSessionFromCtx(ctx).catch(() => null);
+            await assertPasswordAllowed(body.newPassword, s, session ? [session.user.email, session.user.name] : []);
             // A change always ends the user's other sessions.
             return { context: { ...ctx, body: { ...body, revokeOtherSessions: true } } };
           }

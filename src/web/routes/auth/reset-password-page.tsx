@@ -1,5 +1,6 @@
 import { messages } from '@core/messages';
 import { RESET_LINK_MINUTES, resetPasswordSchemaFor } from '@core/validation/auth';
+import { passwordWeakness } from '@core/validation/password-strength';
 import { CircleCheckBigIcon, KeyRoundIcon, LinkIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -26,6 +27,7 @@ export function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [checkingPassword, setCheckingPassword] = useState(false);
 
   const token = searchParams.get('token');
   const linkError = searchParams.get('error');
@@ -88,12 +90,18 @@ export function ResetPasswordPage() {
     );
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     reset.reset();
     const parsed = resetPasswordSchemaFor(config.passwordPolicy).safeParse({ password, confirmPassword });
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setCheckingPassword(true);
+    const weakness = await passwordWeakness(parsed.data.password).finally(() => setCheckingPassword(false));
+    if (weakness) {
+      setErrors({ password: weakness });
       return;
     }
     setErrors({});
@@ -117,7 +125,7 @@ export function ResetPasswordPage() {
         description={welcome ? 'Welcome! Choose the password you will sign in with.' : 'Choose a new password for your account.'}
         icon={<KeyRoundIcon aria-hidden="true" className="size-6" />}
       >
-        <form noValidate onSubmit={onSubmit} className="space-y-5">
+        <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-5">
           <TextField
             id="reset-password"
             label="New Password"
@@ -129,6 +137,7 @@ export function ResetPasswordPage() {
               clearError('password');
             }}
             error={errors.password}
+            hint={messages.password.strengthHint}
           />
           <TextField
             id="reset-confirm-password"
@@ -145,8 +154,8 @@ export function ResetPasswordPage() {
           {reset.isError ? (
             <Alert variant="destructive">{errorMessage(reset.error, messages.common.unexpectedTryAgain)}</Alert>
           ) : null}
-          <Button type="submit" className="w-full" disabled={reset.isPending}>
-            {reset.isPending ? (
+          <Button type="submit" className="w-full" disabled={reset.isPending || checkingPassword}>
+            {reset.isPending || checkingPassword ? (
               <>
                 <Spinner /> {welcome ? 'Saving password...' : 'Resetting password...'}
               </>

@@ -1,6 +1,7 @@
 import { messages } from '@core/messages';
 import { DEFAULT_PLAN_ID, isSignupPlanId, type SignupPlanId } from '@core/plans';
 import { signupAccountSchemaFor, signupBusinessInfoSchema, type PasswordPolicy, type SignupBusinessInfo } from '@core/validation/auth';
+import { passwordWeakness } from '@core/validation/password-strength';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { FieldError } from '@web/components/field-error';
@@ -53,7 +54,8 @@ function policyHint(policy: PasswordPolicy): string {
   const parts = [`At least ${policy.minLength} characters`];
   if (policy.requireNumber) parts.push('a number');
   if (policy.requireSpecial) parts.push('a special character');
-  return parts.length === 1 ? `${parts[0]}.` : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}.`;
+  const lengthAndCharacters = parts.length === 1 ? `${parts[0]}.` : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}.`;
+  return `${lengthAndCharacters} ${messages.password.strengthHint}`;
 }
 
 /** /signup (spec 2.10): Business Info, Create Account, Select Plan. */
@@ -69,6 +71,7 @@ export function SignupPage() {
   const [values, setValues] = useState<SignupValues>(() => ({ ...emptyValues, timeZone: browserTimeZone() }));
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [businessInfo, setBusinessInfo] = useState<SignupBusinessInfo | null>(null);
+  const [checkingPassword, setCheckingPassword] = useState(false);
 
   // Move focus to the new step's heading so keyboard and screen-reader users land on it.
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -109,7 +112,7 @@ export function SignupPage() {
     setStep(2);
   }
 
-  function submitAccount(event: FormEvent<HTMLFormElement>) {
+  async function submitAccount(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const parsed = signupAccountSchemaFor(config.passwordPolicy).safeParse({
       password: values.password,
@@ -118,6 +121,14 @@ export function SignupPage() {
     });
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    // The server's own rule (decision 0012), checked here so the wizard stops at the password, not at the end.
+    setCheckingPassword(true);
+    const related = businessInfo ? [businessInfo.email, businessInfo.ownerName, businessInfo.companyName] : [];
+    const weakness = await passwordWeakness(parsed.data.password, related).finally(() => setCheckingPassword(false));
+    if (weakness) {
+      setErrors({ password: weakness });
       return;
     }
     setErrors({});
@@ -214,7 +225,7 @@ export function SignupPage() {
           {step === 2 ? (
             <div className="space-y-5">
               <SocialSignInButtons providers={config.oauthProviders} verb="Sign up with" />
-              <form noValidate onSubmit={submitAccount} className="space-y-5">
+              <form noValidate onSubmit={(e) => void submitAccount(e)} className="space-y-5">
                 <TextField
                   id="signup-password"
                   label="Password"
@@ -261,7 +272,9 @@ export function SignupPage() {
                   <Button variant="outline" onClick={back}>
                     Back
                   </Button>
-                  <Button type="submit">Continue</Button>
+                  <Button type="submit" disabled={checkingPassword}>
+                    {checkingPassword ? <Spinner /> : null} Continue
+                  </Button>
                 </div>
               </form>
             </div>

@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
+import { messages } from '@core/messages';
 import { changePasswordSchemaFor, type PasswordPolicy } from '@core/validation/auth';
+import { passwordWeakness } from '@core/validation/password-strength';
 import { Spinner } from '@web/components/spinner';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
@@ -12,10 +14,10 @@ import { fieldErrors } from '@web/lib/form-errors';
 type Fields = { currentPassword: string; newPassword: string; confirmPassword: string };
 const empty: Fields = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** 'At least 8 characters, with a number and a special character.' */
+/** 'At least 8 characters, with a number and a special character. Not a common password or ...' */
 export function policyText(policy: PasswordPolicy): string {
   const extras = [policy.requireNumber ? 'a number' : null, policy.requireSpecial ? 'a special character' : null].filter(Boolean);
-  return `At least ${policy.minLength} characters${extras.length ? `, with ${extras.join(' and ')}` : ''}.`;
+  return `At least ${policy.minLength} characters${extras.length ? `, with ${extras.join(' and ')}` : ''}. ${messages.password.strengthHint}`;
 }
 
 /** Current, new and confirmation; the platform's password policy is checked here and again by the server. */
@@ -24,6 +26,7 @@ export function PasswordForm() {
   const change = useChangePassword();
   const [fields, setFields] = useState<Fields>(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [checkingPassword, setCheckingPassword] = useState(false);
 
   const set = (name: keyof Fields) => (value: string) => {
     setFields((f) => ({ ...f, [name]: value }));
@@ -36,12 +39,18 @@ export function PasswordForm() {
     });
   };
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     change.reset();
     const parsed = changePasswordSchemaFor(config.passwordPolicy).safeParse(fields);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setCheckingPassword(true);
+    const weakness = await passwordWeakness(parsed.data.newPassword).finally(() => setCheckingPassword(false));
+    if (weakness) {
+      setErrors({ newPassword: weakness });
       return;
     }
     setErrors({});
@@ -52,7 +61,7 @@ export function PasswordForm() {
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Change password">
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-5" aria-label="Change password">
       <TextField
         id="account-current-password"
         label="Current Password"
@@ -91,8 +100,8 @@ export function PasswordForm() {
           <AlertDescription>Your password has been changed. You have been signed out on your other devices.</AlertDescription>
         </Alert>
       ) : null}
-      <Button type="submit" disabled={change.isPending}>
-        {change.isPending ? <Spinner /> : null} Change Password
+      <Button type="submit" disabled={change.isPending || checkingPassword}>
+        {change.isPending || checkingPassword ? <Spinner /> : null} Change Password
       </Button>
     </form>
   );
