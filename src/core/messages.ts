@@ -26,6 +26,12 @@ export const messages = {
     /** A request that needed the database while it could not be reached (503, Retry-After). */
     databaseUnavailable: 'StatusLink cannot reach its database right now. Please try again in a moment.',
     metricsToken: 'Send the metrics token as "Authorization: Bearer <METRICS_TOKEN>".',
+    /** While the process opens its database and builds the app (the early listener in main.ts answers). */
+    starting: 'StatusLink is starting: the database is being opened. Please try again in a few seconds.',
+    /** The ready probe while imports stopped by the last shutdown are finished or undone (embedded database). */
+    recovering: 'Recovering after an unclean stop: finishing or undoing the imports it interrupted.',
+    /** A request to one portal while that recovery works on it (503, Retry-After). */
+    portalRecovering: 'This portal is being recovered after a restart: its last import is being finished. Please try again in a few seconds.',
   },
   common: {
     unknown: 'Unknown',

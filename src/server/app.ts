@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino, { type Logger } from 'pino';
 import { createAuth } from './auth/create-auth';
@@ -24,6 +24,7 @@ import { adminRoutes } from './routes/admin/admin-routes';
 import { registerRequestMetrics } from './plugins/request-metrics';
 import { registerAdminIpAllowList } from './plugins/admin-ip-allowlist';
 import { registerMaintenance } from './plugins/maintenance';
+import { registerPortalRecoveryGate } from './plugins/portal-recovery';
 import { registerBusinessApiLimits } from './plugins/business-api-limits';
 import { registerApiKeyAudit, registerApiSecurityDocs } from './plugins/api-key-auth';
 import { apiKeyRoutes } from './routes/v1/api-key-routes';
@@ -77,6 +78,8 @@ export interface BuildAppOptions {
   readiness?: Readiness;
   /** One webhook attempt's time-out (default 15 s; tests pass a short one instead of waiting). */
   webhookTimeoutMs?: number;
+  /** Fastify's serverFactory: main.ts hands the server already listening since the start over to the app. */
+  serverFactory?: FastifyServerOptions['serverFactory'];
 }
 
 /**
@@ -109,6 +112,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     loggerInstance: logger.child({}, { serializers: { req: serializeRequest } }),
     logController: new OneLineRequestLog(),
     trustProxy: trustProxyOption(env.TRUST_PROXY),
+    serverFactory: options.serverFactory,
     bodyLimit: 1024 * 1024,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -155,6 +159,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     jobs: createJobQueue({ db: database.db, clock, logger }),
     metrics,
     readiness: options.readiness ?? createReadiness(),
+    recoveringPortals: new Set(),
     startedAt: clock.now(),
   };
   app.decorate('ctx', ctx);
@@ -173,6 +178,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerRequestMetrics(app);
   registerAdminIpAllowList(app);
   registerMaintenance(app);
+  registerPortalRecoveryGate(app);
   registerBusinessApiLimits(app);
   registerApiKeyAudit(app);
   registerApiSecurityDocs(app);

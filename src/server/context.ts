@@ -32,6 +32,8 @@ export interface AppContext {
   metrics: AppMetrics;
   /** Whether the instance takes traffic (GET /api/health/ready): draining on shutdown, holds while recovering. */
   readiness: Readiness;
+  /** Portals the recovery at start is finishing (embedded database): requests naming one answer 503 until it is done. */
+  recoveringPortals: Set<string>;
   startedAt: Date;
 }
 

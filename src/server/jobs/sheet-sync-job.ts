@@ -4,6 +4,7 @@ import type { AppContext } from '../context';
 import { businessProfiles, portals } from '../db/schema';
 import { AppError } from '../errors';
 import { failInterruptedRuns, freeStaleLeases, purgeRemovedClients } from '../services/sheet-sync/maintenance';
+import { startRecovery } from '../services/sheet-sync/start-recovery';
 import { dropOrphanStagedTables } from '../services/sheet-sync/staged-apply';
 import { sweepOrphanUploadChunks } from '../services/sheet-sync/uploaded-files';
 import { recomputeQueue } from '../services/sheet-sync/recompute-queue';
@@ -166,22 +167,30 @@ export function startSheetSyncJob(ctx: AppContext, options: SheetSyncJobOptions 
   };
 }
 
-/** Starts the job when the app is ready and stops it (waiting for a running sync) when the app closes. */
+/**
+ * Starts the job when the app is ready and stops it (waiting for a running sync) when the app closes. On the embedded
+ * database the recovery at start comes first, in the background (start-recovery.ts): the app answers meanwhile, the
+ * portals it works on answer 503, and the job starts when it is over.
+ */
 export function registerSheetSyncJob(app: import('fastify').FastifyInstance, options: SheetSyncJobOptions = {}): void {
   let job: SheetSyncJob | undefined;
+  let recovery: Promise<void> | undefined;
+  let closing = false;
+  const start = () => {
+    if (!closing) job = startSheetSyncJob(app.ctx, options);
+  };
   app.addHook('onReady', async () => {
-    // One process per embedded database: leases left by an earlier (crashed) process are stale right away, and so
-    // are its runs (before any request: a first import it was writing in steps is deleted, a large change past its
-    // commit point is finished).
-    if (app.ctx.database.kind === 'pglite') {
-      await freeStaleLeases(app.ctx.db);
-      // A failure here must not stop the start: the job's tick tries again every 30 s.
-      await failInterruptedRuns(app.ctx.db, app.log).catch((err: unknown) => app.log.error({ err }, 'could not fail the runs an earlier process left'));
-      await dropOrphanStagedTables(app.ctx.db).catch((err: unknown) => app.log.error({ err }, 'could not drop the staged rows an earlier process left'));
-    }
-    job = startSheetSyncJob(app.ctx, options);
+    if (app.ctx.database.kind !== 'pglite') return start();
+    // A failure here must not stop the start: the job's clean-up tries again every 30 s.
+    const started = await startRecovery(app.ctx, app.log).catch((err: unknown) => {
+      app.log.error({ err }, 'could not start the recovery of what an earlier process left');
+      return null;
+    });
+    recovery = (started?.done ?? Promise.resolve()).then(start);
   });
   app.addHook('onClose', async () => {
+    closing = true;
+    await recovery;
     await job?.stop();
   });
 }

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import type { Env } from '../env';
 
 const ANY_INTERFACE = new Set(['0.0.0.0', '::', '[::]', '']);
@@ -24,4 +25,18 @@ export function listenLines(open: string): (address: string) => string {
     first = false;
     return `StatusLink is running: open ${open} (listening on ${address})`;
   };
+}
+
+/**
+ * The addresses a server listening on `host` is reached at, for the start log: on every interface (0.0.0.0, ::),
+ * loopback first and then each of the machine's IPv4 addresses; otherwise the one host.
+ */
+export function listeningAddresses(host: string, port: number): string[] {
+  const trimmed = host.trim();
+  if (!ANY_INTERFACE.has(trimmed)) return [`http://${trimmed.includes(':') ? `[${trimmed}]` : trimmed}:${port}`];
+  const machine = Object.values(os.networkInterfaces())
+    .flatMap((list) => list ?? [])
+    .filter((a) => a.family === 'IPv4' && !a.internal)
+    .map((a) => `http://${a.address}:${port}`);
+  return [`http://127.0.0.1:${port}`, ...machine];
 }
