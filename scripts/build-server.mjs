@@ -5,11 +5,14 @@ import path from 'node:path';
 import { build } from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
+// `--outdir DIR` builds elsewhere (a test that starts the built server builds its own copy, leaving dist alone).
+const outdirFlag = process.argv.indexOf('--outdir');
+const outdir = outdirFlag > 0 ? process.argv[outdirFlag + 1] : 'dist/server';
 const started = Date.now();
 await build({
   absWorkingDir: root,
   entryPoints: { main: 'src/server/main.ts' },
-  outdir: 'dist/server',
+  outdir,
   bundle: true,
   // Every package is loaded from node_modules as it is (native parts, files they read beside themselves).
   packages: 'external',
@@ -25,4 +28,4 @@ await build({
   banner: { js: '// Built by scripts/build-server.mjs from src/server: edit the TypeScript, not this file.' },
   logLevel: 'warning',
 });
-console.log(`Built the server into dist/server in ${Date.now() - started} ms.`);
+console.log(`Built the server into ${outdir} in ${Date.now() - started} ms.`);

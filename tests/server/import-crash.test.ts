@@ -1,6 +1,4 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import path from 'node:path';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { parse } from 'csv-parse/sync';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -9,51 +7,16 @@ import { clients, clientStatusHistory, portals, syncRuns } from '../../src/serve
 import { failInterruptedRuns, freeStaleLeases } from '../../src/server/services/sheet-sync/maintenance';
 import { makeSheet } from '../support/make-sheet';
 import { createTestDatabase, testDbKind, tmpDir } from '../support/test-database';
+import { runImportChild as runChild, type Target } from '../support/run-import-child';
 
 // Security 27: a kill in the middle of an import leaves the previous data intact. A child process imports
 // into the database and is killed with SIGKILL while its transaction is writing; the parent then opens the
 // database and finds the first import's data, unchanged. On the embedded database a large change is applied in
 // steps after a commit point: killed there, it is finished at the next start, and the new data is whole.
 
-const root = path.resolve(import.meta.dirname, '../..');
 const PORTAL = 'portal_crashtest';
 const SEED_ROWS = 2000;
 const CRASH_ROWS = 20_000;
-
-type Target = { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
-
-/**
- * Runs the child; with `killAtWritten`, kills it once a progress step of `killPhase` reports that many rows. On the
- * embedded database a large re-sync stages its rows first ('writing', before its commit point) and applies them in
- * steps after it ('committing'); on PostgreSQL the one transaction reports 'writing'.
- */
-function runChild(target: Target, mode: 'setup' | 'seed' | 'import', rows: number, variant: number, killAtWritten?: number, killPhase = 'writing') {
-  return new Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string; killedAt: number | null }>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/import-child.ts'], {
-      cwd: root,
-      env: { ...process.env, IMPORT_CHILD: JSON.stringify({ ...target, mode, rows, variant }) },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let killedAt: number | null = null;
-    child.stdout.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (killAtWritten === undefined || killedAt !== null) return;
-      const m = [...out.matchAll(new RegExp(`PROGRESS ${killPhase} (\\d+) (\\d+)`, 'g'))].at(-1);
-      if (m && Number(m[1]) >= killAtWritten) {
-        killedAt = Number(m[1]);
-        child.kill('SIGKILL');
-      }
-    });
-    let err = '';
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code, signal) => {
-      if (code !== 0 && signal === null) reject(new Error(`child failed (${code}): ${err}`));
-      else resolve({ code, signal, out, killedAt });
-    });
-  });
-}
 
 let pgDatabase: (Database & { drop(): Promise<void> }) | undefined;
 afterAll(async () => {
