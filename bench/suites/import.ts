@@ -21,6 +21,8 @@ import { loadEnv } from '../../src/server/env';
 import { pgCopy } from '../../src/server/services/sheet-sync/copy-rows';
 import { runSync } from '../../src/server/services/sheet-sync/run-sync';
 import { makeSheet } from '../../tests/support/make-sheet';
+import { createClientEventLog } from '../../src/server/services/client-events/client-event-log';
+import { systemClock } from '../../src/server/lib/clock';
 
 const ROWS = Number(process.env.IMPORT_ROWS ?? 100_000);
 const PORTAL = 'portal_benchmark';
@@ -76,7 +78,7 @@ async function timedImport(database: Database, csv: Buffer): Promise<Timing & { 
   let result: Awaited<ReturnType<typeof runSync>>;
   try {
     result = await runSync(
-      { db: database.db, database, env, logger },
+      { db: database.db, database, env, logger, clientEvents: createClientEventLog(), clock: systemClock },
       { portalId: PORTAL, businessId: 'b-bench', timeZone: 'UTC', trigger: 'upload', confirmDrop: true, upload: { bytes: csv } },
     );
   } finally {

@@ -28,6 +28,8 @@ import { loadEnv } from '../../src/server/env';
 import type { Mailer } from '../../src/server/integrations/mail/mailer';
 import { portalLimits } from '../../src/server/services/portal-lookup/lookup-limits';
 import { runSync } from '../../src/server/services/sheet-sync/run-sync';
+import { createClientEventLog } from '../../src/server/services/client-events/client-event-log';
+import { systemClock } from '../../src/server/lib/clock';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 100_000);
 const DURATION = Number(process.env.BENCH_DURATION ?? 20);
@@ -191,7 +193,7 @@ async function seedPortal(database: Database, sheet: string): Promise<string> {
   await db.insert(portals).values({ id: 'portal_bench0001', businessId: 'bench-business', name: 'Bench' });
   const started = Date.now();
   await runSync(
-    { db, database, env, logger: pino({ level: 'silent' }) },
+    { db, database, env, logger: pino({ level: 'silent' }), clientEvents: createClientEventLog(), clock: systemClock },
     { portalId: 'portal_bench0001', businessId: 'bench-business', timeZone: 'UTC', trigger: 'upload', upload: { bytes: new TextEncoder().encode(sheet) } },
   );
   console.log(`  imported ${CLIENTS.toLocaleString('en-US')} clients through the real import path in ${((Date.now() - started) / 1000).toFixed(1)} s`);

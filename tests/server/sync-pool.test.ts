@@ -5,6 +5,8 @@ import { loadEnv } from '../../src/server/env';
 import { runSync } from '../../src/server/services/sheet-sync/run-sync';
 import { makeSheet } from '../support/make-sheet';
 import { createTestDatabase, testDbKind } from '../support/test-database';
+import { createClientEventLog } from '../../src/server/services/client-events/client-event-log';
+import { systemClock } from '../../src/server/lib/clock';
 
 // PostgreSQL's connection pool and the sync's transaction (review of 2026-11-22): the apply holds one connection for
 // its transaction; anything it awaited on another connection (its progress writes) deadlocked the pool once as many
@@ -29,7 +31,7 @@ afterAll(async () => {
 describe.skipIf(testDbKind !== 'postgres')('a sync on a pool with one connection', () => {
   it('writes its progress without waiting for a second connection inside its transaction, and finishes', async () => {
     const csv = Buffer.from(makeSheet(12_000, 7, 0)); // three COPY batches, a progress write after each
-    const deps = { db: database.db, database, env, logger: pino({ level: 'silent' }), progressWriteMs: 0 };
+    const deps = { db: database.db, database, env, logger: pino({ level: 'silent' }), progressWriteMs: 0, clientEvents: createClientEventLog(), clock: systemClock };
     const sync = runSync(deps, { portalId: 'portal_pool', businessId: 'b-pool', timeZone: 'UTC', trigger: 'upload', upload: { bytes: csv } }).then(
       (r) => r.run.status,
       (e: unknown) => `failed: ${(e as Error).message}`,

@@ -12,6 +12,8 @@ import { loadEnv } from '../../src/server/env';
 import { runSync } from '../../src/server/services/sheet-sync/run-sync';
 import { onSyncProgress } from '../../src/server/services/sheet-sync/sync-progress';
 import { makeSheet } from './make-sheet';
+import { createClientEventLog } from '../../src/server/services/client-events/client-event-log';
+import { systemClock } from '../../src/server/lib/clock';
 
 interface ChildConfig {
   mode: 'setup' | 'seed' | 'import';
@@ -46,7 +48,7 @@ onSyncProgress((_run, p) => {
 });
 const env = loadEnv({ NODE_ENV: 'test', BETTER_AUTH_SECRET: 'x'.repeat(40) });
 const result = await runSync(
-  { db, database, env, logger: pino({ level: 'silent' }) },
+  { db, database, env, logger: pino({ level: 'silent' }), clientEvents: createClientEventLog(), clock: systemClock },
   {
     portalId: portal!.id,
     businessId: portal!.businessId,

@@ -7,7 +7,7 @@ export type SyncRunStatus = 'running' | 'ok' | 'failed' | 'needs_confirmation';
 /** A skipped sheet row and why. */
 /** A table of rows a run staged (embedded database), applied in steps once the run commits. */
 export interface StagedTable {
-  kind: 'removals' | 'inserts' | 'updates' | 'queue' | 'history';
+  kind: 'removals' | 'inserts' | 'updates' | 'queue' | 'history' | 'events';
   table: string;
   rows: number;
 }

@@ -7,6 +7,8 @@ import { defaultWorkloadSettings } from '@core/workload-settings';
 import type { Env } from '../../env';
 import { projectPath } from '../../lib/project-root';
 import { runSync } from '../../services/sheet-sync/run-sync';
+import { createClientEventLog } from '../../services/client-events/client-event-log';
+import { systemClock } from '../../lib/clock';
 import type { Database } from '../client';
 import { businessProfiles, clientAccessTokens, clients, portals, users } from '../schema';
 import { hashAccessToken } from '../../services/client-access/secrets';
@@ -100,7 +102,8 @@ export async function seedDemo(deps: SeedDeps, now = new Date()): Promise<'seede
   const timeZone = business?.timeZone ?? DEMO_TIME_ZONE;
   const today = todayInTimeZone(timeZone, now);
   await runSync(
-    { db, database: deps.database, env: deps.env, logger: deps.logger },
+    // The demo business has no notifications or webhooks: its events are only written.
+    { db, database: deps.database, env: deps.env, logger: deps.logger, clientEvents: createClientEventLog(), clock: systemClock },
     {
       portalId: DEMO_PORTAL_ID,
       businessId: DEMO_BUSINESS_ID,

@@ -219,13 +219,17 @@ export async function insertFirstImportInSteps(
   rows: readonly ClientWrite[],
   holdLease: (tx: Tx) => Promise<void>,
   onStep: (written: number) => Promise<void>,
+  inStep?: (tx: Tx, written: ClientWrite[]) => Promise<void>,
 ): Promise<ClientWrite[]> {
   const lastStart = Math.max(0, Math.floor((rows.length - 1) / STEP_ROWS) * STEP_ROWS);
   for (let i = 0; i < lastStart; i += STEP_ROWS) {
     await db.transaction(async (tx) => {
       // Each step checks (and renews) the run's lease first: a run that lost it writes nothing more.
       await holdLease(tx);
-      await insertClients(tx, portalId, rows.slice(i, i + STEP_ROWS) as ClientWrite[]);
+      const part = rows.slice(i, i + STEP_ROWS) as ClientWrite[];
+      await insertClients(tx, portalId, part);
+      // The step's other rows (its clients' events), in its transaction.
+      await inStep?.(tx, part);
     });
     await onStep(i + STEP_ROWS);
     await yieldToEventLoop();
@@ -233,9 +237,13 @@ export async function insertFirstImportInSteps(
   return rows.slice(lastStart);
 }
 
-/** Undoes a first import written in steps that did not finish: the portal had no clients before it. */
-export async function deleteStepInserts(db: Db | Tx, portalId: string): Promise<void> {
+/**
+ * Undoes a first import written in steps that did not finish: the portal had no clients before it. The events the
+ * run wrote with its steps go too (they were never handed to subscribers: that happens when the import commits).
+ */
+export async function deleteStepInserts(db: Db | Tx, portalId: string, runId: string): Promise<void> {
   await db.execute(sql`delete from clients where portal_id = ${portalId}`);
+  await db.execute(sql`delete from client_events where portal_id = ${portalId} and sync_run_id = ${runId}::uuid`);
 }
 
 /**
@@ -253,6 +261,7 @@ export async function writeQueueInSteps(
   last: (tx: Tx) => Promise<unknown>,
   onStep?: (written: number) => Promise<void> | void,
   holdLease?: (tx: Tx) => Promise<void>,
+  inStep?: (tx: Tx, written: QueueWrite[]) => Promise<void>,
 ): Promise<void> {
   let written = 0;
   const parts = [...batches(rows, STEP_ROWS)];
@@ -262,6 +271,8 @@ export async function writeQueueInSteps(
     await db.transaction(async (tx) => {
       await holdLease?.(tx);
       if (part.length > 0) await updateQueue(tx, portalId, part);
+      // The step's client events, with the figures they tell of.
+      await inStep?.(tx, part);
       if (i === parts.length - 1) await last(tx);
     });
     written += part.length;

@@ -29,6 +29,8 @@ import { clearSyncProgress, setSyncProgress, type SyncPhase } from './sync-progr
 import { toSyncRunView, type SyncRunView } from './sync-run-view';
 import { discardStoredUpload, forgetUploads, keepUpload, packUpload, storeUpload, type PackedUpload, type StoredUpload } from './uploaded-files';
 import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
+import type { Clock } from '../../lib/clock';
+import { stagedEvents, writeEvents, type EventWriter } from './sync-events';
 
 /** What a sync needs from the app. */
 export interface SyncDeps {
@@ -42,6 +44,10 @@ export interface SyncDeps {
   progressWriteMs?: number;
   /** Counts each sync and its duration for /metrics (the app context's). */
   metrics?: Pick<AppMetrics, 'observeSync'>;
+  /** Records each client's change with the data (the app context's event log, decision 0011). */
+  clientEvents: EventWriter;
+  /** The events' time. */
+  clock: Pick<Clock, 'now'>;
 }
 
 export interface NewSheetSource {
@@ -438,6 +444,7 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
     const now = new Date();
     const today = estimate.today;
     const finalPlan = plan;
+    const events = writeEvents(deps.clientEvents, portal.id, existing, { kind: 'sync', runId: runId! }, deps.clock.now());
     const sourceFields = {
       ...sourceUpdate(portal, input, keepSaved ? null : { mapping, headers: sheet.headers }, dateOrder),
       // With the saved mapping kept (an optional column missing), the fingerprint is taken over it, as the next run
@@ -466,7 +473,7 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
     if (deps.database.kind === 'pglite' && existing.size === 0 && finalPlan.inserts.length > STEP_ROWS) {
       await db.update(syncRuns).set({ insertsInSteps: true }).where(eq(syncRuns.id, runId!));
       stepsToUndo = true;
-      const rest = await insertFirstImportInSteps(db, portal.id, finalPlan.inserts, holdLease, (written) => progress('writing', written, total, 'never'));
+      const rest = await insertFirstImportInSteps(db, portal.id, finalPlan.inserts, holdLease, (written) => progress('writing', written, total, 'never'), (tx, inserts) => events.pending(tx, { inserts }));
       stepped = finalPlan.inserts.length - rest.length;
       dataPlan = { ...dataPlan, inserts: rest };
       lap('insertSteps');
@@ -484,10 +491,11 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
     if (deps.database.kind === 'pglite' && planRowCount(dataPlan) > STEP_ROWS) {
       // Embedded database, a large change: staged in steps, committed in one short transaction, then applied in
       // steps (staged-apply.ts); a run interrupted past its commit point is finished by the next run or start.
+      const toStage = stagedEvents(portal.id, dataPlan, existing, runId!, deps.clock.now());
       staged = await stagePlan(db, runId!, dataPlan, async (done) => {
         await progress('writing', stepped + done, total, 'never');
         await keepLease();
-      });
+      }, toStage);
       lap('stageSteps');
       const tables = staged;
       await db.transaction(async (tx) => {
@@ -499,12 +507,14 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
         await keepFiles(tx);
         await tx.update(syncRuns).set(countsOf(finalPlan, 'running')).where(eq(syncRuns.id, runId!));
         await commitStagedApply(tx, runId!, tables, { queueDay: queueInSteps ? null : today, settings: portal.workloadSettings, total });
+        await events.committed(tx, {});
       });
       committed = true;
       uploadKept = true;
       await finishStagedApply(db, runId!, {
         holdLease,
         onStep: (applied, rows) => progress('committing', applied, rows, 'never'),
+        announce: (tx, recorded) => deps.clientEvents.announce(tx, recorded),
       });
       lap('applySteps');
       // Finished (here, or by a clean-up that took over), or gone with its portal.
@@ -515,6 +525,7 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
       [saved] = await db.transaction(async (tx) => {
         const copy = useCopy(deps.database.kind) ? copyChannel(tx, deps.database.kind) : null;
         await applyImportPlan(tx, portal.id, runId, dataPlan, (written) => progress('writing', stepped + written, total, persistDuringWrite), copy);
+        await events.committed(tx, dataPlan);
         // Still ours? A run that lost its lease (expired while it wrote) must not commit over another's work; a portal
         // deleted meanwhile has no lease to renew.
         await holdLease(tx);
@@ -540,6 +551,7 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
         (tx) => tx.update(portals).set({ queueComputedFor }).where(eq(portals.id, portal.id)),
         (written) => progress('writing', before + written, total, 'never'),
         holdLease,
+        (tx, queueUpdates) => events.committed(tx, { queueUpdates }),
       ).catch((e: unknown) => deps.logger.warn({ err: e, portalId: portal.id }, 'could not write queue figures after a sync (recomputed later)'));
       lap('queueSteps');
     }
@@ -574,7 +586,7 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
     const ours = !leaseToken || (await renewSyncLease(db, portal.id, leaseToken).catch(() => false));
     let undone = ours;
     if (stepsToUndo && ours) {
-      undone = await deleteStepInserts(db, portal.id).then(
+      undone = await deleteStepInserts(db, portal.id, runId!).then(
         () => true,
         (e: unknown) => {
           deps.logger.warn({ err: e }, 'could not delete the clients of an unfinished first import (undone by the next run or start)');
@@ -607,19 +619,7 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
           })
           .catch((e: unknown) => deps.logger.warn({ err: e, portalId: portal.id }, 'could not keep an upload held back for confirmation'));
       }
-      if (input.trigger === 'manual' || input.trigger === 'schedule') {
-        const failedAt = new Date();
-        await db
-          .update(portals)
-          .set({
-            lastAttemptAt: failedAt,
-            lastError: message,
-            lastErrorAt: failedAt,
-            nextSyncAt: sql`now() + make_interval(mins => ${portal.syncIntervalMinutes})`,
-          })
-          .where(eq(portals.id, portal.id))
-          .catch((e: unknown) => deps.logger.warn({ err: e }, 'could not record the sync error on the portal'));
-      }
+      if (input.trigger === 'manual' || input.trigger === 'schedule') await recordErrorOnPortal(deps, portal, message);
       clearSyncProgress(runId);
     }
     // A portal deleted while its run wrote makes the writes fail on its foreign keys: say what happened.
@@ -639,6 +639,16 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
     }
     if (ownLease && leaseToken) await releaseSyncLease(db, portal.id, leaseToken).catch(() => {});
   }
+}
+
+/** A failed sync of the portal's own source: its error shown on the portal, the next try at its interval. */
+async function recordErrorOnPortal(deps: SyncDeps, portal: PortalRow, message: string): Promise<void> {
+  const failedAt = new Date();
+  await deps.db
+    .update(portals)
+    .set({ lastAttemptAt: failedAt, lastError: message, lastErrorAt: failedAt, nextSyncAt: sql`now() + make_interval(mins => ${portal.syncIntervalMinutes})` })
+    .where(eq(portals.id, portal.id))
+    .catch((e: unknown) => deps.logger.warn({ err: e }, 'could not record the sync error on the portal'));
 }
 
 /**

@@ -17,17 +17,23 @@ import { portals, syncRuns, type StagedApply, type StagedTable } from '../../db/
 import { CLIENT_COLUMN_TYPES, CLIENT_FIELDS, QUEUE_COLUMN_TYPES, STEP_ROWS, updateClientsFrom, updateQueueFrom } from './apply-import';
 import type { ImportPlan } from './plan-import';
 import { SyncInProgressError } from './sync-errors';
+import type { StagedEvent } from './sync-events';
+import type { RecordedClientEvent } from '../client-events/client-event-log';
 
 const json = (value: unknown): SQL => sql`${JSON.stringify(value)}::jsonb`;
 
-/** What a plan stages, by kind, in the order they are applied: the table's columns and the rows. */
-function stageParts(plan: ImportPlan) {
+/**
+ * What a plan stages, by kind, in the order they are applied: the table's columns and the rows. The client events
+ * come last: each step that writes them hands them to subscribers with every client already as they say.
+ */
+function stageParts(plan: ImportPlan, events: readonly StagedEvent[]) {
   return [
     { kind: 'removals', columns: 'client_id text', rows: plan.removals.map((client_id) => ({ client_id })) },
     { kind: 'inserts', columns: CLIENT_COLUMN_TYPES, rows: plan.inserts },
     { kind: 'updates', columns: CLIENT_COLUMN_TYPES, rows: plan.updates },
     { kind: 'queue', columns: QUEUE_COLUMN_TYPES, rows: plan.queueUpdates },
     { kind: 'history', columns: 'client_id text, old_status text, new_status text', rows: plan.statusChanges },
+    { kind: 'events', columns: 'client_id text, type text, occurred_at timestamptz, data jsonb', rows: events },
   ] as const;
 }
 
@@ -41,17 +47,26 @@ function* batches<T>(items: readonly T[], size: number): Generator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
 }
 
-/** Rows the staged tables hold that count as written clients (history rows go with their clients). */
-const stagedClientRows = (tables: readonly StagedTable[]) => tables.filter((t) => t.kind !== 'history').reduce((n, t) => n + t.rows, 0);
+/** Staged rows that go with clients written (their status history and events), not counted as clients. */
+const withClients = (kind: StagedTable['kind']) => kind === 'history' || kind === 'events';
+
+/** Rows the staged tables hold that count as written clients. */
+const stagedClientRows = (tables: readonly StagedTable[]) => tables.filter((t) => !withClients(t.kind)).reduce((n, t) => n + t.rows, 0);
 
 /**
  * Copies the plan's rows into tables named after the run (numbered 1..rows in column `n`), STEP_ROWS at a time
  * with a yield between the steps. The run records its tables first, so a crash leaves nothing nobody can find.
  * Returns the tables, in apply order.
  */
-export async function stagePlan(db: Db, runId: string, plan: ImportPlan, onStep: (staged: number) => Promise<void>): Promise<StagedTable[]> {
+export async function stagePlan(
+  db: Db,
+  runId: string,
+  plan: ImportPlan,
+  onStep: (staged: number) => Promise<void>,
+  events: readonly StagedEvent[] = [],
+): Promise<StagedTable[]> {
   const prefix = `sync_stage_${crypto.randomBytes(6).toString('hex')}`;
-  const parts = stageParts(plan).filter((p) => p.rows.length > 0);
+  const parts = stageParts(plan, events).filter((p) => p.rows.length > 0);
   const tables: StagedTable[] = parts.map((p) => ({ kind: p.kind, table: `${prefix}_${p.kind}`, rows: p.rows.length }));
   const state: StagedApply = { tables, committed: false, next: { table: 0, row: 0 }, queueDay: null, settings: null, total: 0 };
   await db.update(syncRuns).set({ stagedApply: state }).where(eq(syncRuns.id, runId));
@@ -64,7 +79,7 @@ export async function stagePlan(db: Db, runId: string, plan: ImportPlan, onStep:
         await db.execute(
           sql`insert into ${sql.raw(table)} (${sql.raw(columnNames(part.columns))}) select * from jsonb_to_recordset(${json(rows)}) as x(${sql.raw(part.columns)})`,
         );
-        if (part.kind !== 'history') done += rows.length;
+        if (!withClients(part.kind)) done += rows.length;
         await onStep(done);
         await yieldToEventLoop();
       }
@@ -100,10 +115,26 @@ export async function commitStagedApply(
 /** Staged table names are made here (sync_stage_<hex>_<kind>); anything else read back is refused, not run. */
 const STAGE_TABLE = /^sync_stage_[0-9a-f]+_[a-z]+$/;
 
+/** Rows from..from+STEP_ROWS of one staged table, as a subquery. */
+function sliceOf(table: string, from: number): SQL {
+  if (!STAGE_TABLE.test(table) || !Number.isSafeInteger(from)) throw new Error(`not a staged table position: ${table} ${from}`);
+  return sql.raw(`(select * from ${table} where n > ${from} and n <= ${from + STEP_ROWS})`);
+}
+
+/** Writes a slice of the run's staged client events, in order, and returns them as recorded. */
+async function applyEventSlice(tx: Tx, portalId: string, runId: string, table: string, from: number): Promise<RecordedClientEvent[]> {
+  const result = (await tx.execute(sql`
+    insert into client_events (portal_id, client_id, type, occurred_at, sync_run_id, actor, data)
+    select ${portalId}, x.client_id, x.type, x.occurred_at, ${runId}::uuid, ${`sync:${runId}`}, x.data from ${sliceOf(table, from)} x order by x.n
+    returning id, client_id, type, occurred_at, data`)) as unknown as { rows: { id: number | string; client_id: string; type: string; occurred_at: string | Date; data: unknown }[] };
+  return result.rows
+    .map((r) => ({ id: Number(r.id), portalId, clientId: r.client_id, type: r.type, data: r.data, actor: { kind: 'sync', runId }, occurredAt: new Date(r.occurred_at), syncRunId: runId }) as RecordedClientEvent)
+    .sort((a, b) => a.id - b.id);
+}
+
 /** Applies rows from..from+STEP_ROWS of one staged table, in the step's transaction. */
 async function applySlice(tx: Tx, portalId: string, runId: string, { kind, table }: StagedTable, from: number): Promise<void> {
-  if (!STAGE_TABLE.test(table) || !Number.isSafeInteger(from)) throw new Error(`not a staged table position: ${table} ${from}`);
-  const slice = sql.raw(`(select * from ${table} where n > ${from} and n <= ${from + STEP_ROWS})`);
+  const slice = sliceOf(table, from);
   if (kind === 'removals') {
     await tx.execute(sql`
       update clients set removed_at = now(), updated_at = now(), queue_state = null, queue_position = null,
@@ -133,7 +164,12 @@ async function applySlice(tx: Tx, portalId: string, runId: string, { kind, table
 export async function finishStagedApply(
   db: Db,
   runId: string,
-  options: { holdLease?: (tx: Tx) => Promise<void>; onStep?: (applied: number, total: number) => Promise<void> | void } = {},
+  options: {
+    holdLease?: (tx: Tx) => Promise<void>;
+    onStep?: (applied: number, total: number) => Promise<void> | void;
+    /** Hands the client events each step writes to the event log's subscribers, in the step's transaction. */
+    announce?: (tx: Tx, events: RecordedClientEvent[]) => Promise<void>;
+  } = {},
 ): Promise<void> {
   // The tables seen so far: if the run's row goes (its portal deleted), they are still dropped.
   let known: readonly StagedTable[] = [];
@@ -161,7 +197,8 @@ export async function finishStagedApply(
         return { outcome: 'finished' as const, tables };
       }
       const table = tables[next.table]!;
-      await applySlice(tx, run.portalId, runId, table, next.row);
+      if (table.kind === 'events') await options.announce?.(tx, await applyEventSlice(tx, run.portalId, runId, table.table, next.row));
+      else await applySlice(tx, run.portalId, runId, table, next.row);
       const row = next.row + STEP_ROWS;
       const advanced = row >= table.rows ? { table: next.table + 1, row: 0 } : { table: next.table, row };
       await tx
@@ -185,7 +222,7 @@ export async function finishStagedApply(
 function appliedRows(tables: readonly StagedTable[], next: { table: number; row: number }): number {
   let n = 0;
   for (const [i, t] of tables.entries()) {
-    if (t.kind === 'history') continue;
+    if (withClients(t.kind)) continue;
     if (i < next.table) n += t.rows;
     else if (i === next.table) n += Math.min(next.row, t.rows);
   }

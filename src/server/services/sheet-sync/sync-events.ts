@@ -1,0 +1,52 @@
+import type { ClientEventActor, NewClientEvent } from '@core/client-events';
+import type { ClientState } from '@core/sync/client-changes';
+import { planEvents, type PlannedChanges } from '@core/sync/plan-events';
+import type { Tx } from '../../db/client';
+import type { ClientEventLog, RecordedClientEvent } from '../client-events/client-event-log';
+
+// A write's client events (decision 0011): derived from what the write changes (core's planEvents) and recorded in
+// the transaction that writes it, whichever way the write goes (one transaction, COPY, steps, staged).
+
+/** What a writer needs of the app's event log. */
+export type EventWriter = Pick<ClientEventLog, 'write' | 'announce'>;
+
+const NOTHING: PlannedChanges = { inserts: [], updates: [], queueUpdates: [], removals: [] };
+
+export interface WriteEvents {
+  /**
+   * A part of the write that is not real yet (a step of a first import, undone if the run fails): its events'
+   * rows go in `tx`; they are handed to subscribers with the part that makes the write real.
+   */
+  pending(tx: Tx, part: Partial<PlannedChanges>): Promise<void>;
+  /** A part of the write that is real once `tx` commits: its events, and those waiting, handed to subscribers there. */
+  committed(tx: Tx, part: Partial<PlannedChanges>): Promise<void>;
+}
+
+/** The events of one write of a portal's clients, `stored` being the clients as they were before it. */
+export function writeEvents(log: EventWriter, portalId: string, stored: ReadonlyMap<string, ClientState>, actor: ClientEventActor, at: Date): WriteEvents {
+  const waiting: RecordedClientEvent[] = [];
+  const write = (tx: Tx, part: Partial<PlannedChanges>) => log.write(tx, planEvents(portalId, { ...NOTHING, ...part }, stored, actor), at);
+  return {
+    async pending(tx, part) {
+      for (const e of await write(tx, part)) waiting.push(e);
+    },
+    async committed(tx, part) {
+      const recorded = await write(tx, part);
+      await log.announce(tx, waiting.length > 0 ? [...waiting.splice(0), ...recorded] : recorded);
+    },
+  };
+}
+
+/** A sync run's event as staged for a large apply on the embedded database (staged-apply.ts), in order. */
+export interface StagedEvent {
+  client_id: string;
+  type: NewClientEvent['type'];
+  occurred_at: string;
+  data: unknown;
+}
+
+/** The events of a plan applied in staged steps: they are written (and handed on) by the apply's last steps. */
+export function stagedEvents(portalId: string, plan: PlannedChanges, stored: ReadonlyMap<string, ClientState>, runId: string, at: Date): StagedEvent[] {
+  const occurred = at.toISOString();
+  return planEvents(portalId, plan, stored, { kind: 'sync', runId }).map((e) => ({ client_id: e.clientId, type: e.type, occurred_at: occurred, data: e.data }));
+}
