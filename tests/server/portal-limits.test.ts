@@ -57,7 +57,7 @@ describe('rate limits (D3, security 17)', () => {
 describe('metering (D5)', () => {
   const month = () => todayIn('America/New_York').slice(0, 7);
 
-  it('counts every lookup per portal and day and per business and month, and GET /api/v1/usage reports it', async () => {
+  it('counts lookups per portal and day, and the cards shown per business and month; GET /api/v1/usage reports them', async () => {
     const p = await portalWithClients(t.app, { plan: 'professional' });
     await lookup(t.app, p.portalId, { query: 'maria.gonzalez@example.com' });
     await lookup(t.app, p.portalId, { query: 'nobody@example.com' });
@@ -67,15 +67,56 @@ describe('metering (D5)', () => {
     expect(usage.statusCode).toBe(200);
     expect(usage.json()).toEqual({
       month: month(),
-      used: 3,
+      used: 2, // the miss showed no card
       limit: 2500,
       level: 'ok',
       plan: 'professional',
       days: [{ day: todayIn('America/New_York'), lookups: 3, misses: 1 }],
     });
     const [daily] = await t.app.ctx.db.select().from(portalLookupDaily).where(eq(portalLookupDaily.portalId, p.portalId));
-    expect(daily).toMatchObject({ lookups: 3, misses: 1 });
+    expect(daily).toMatchObject({ lookups: 3, misses: 1, invalid: 1, rateLimited: 0 });
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/usage' })).statusCode).toBe(401);
+  });
+
+  it('spends the plan only on lookups that show a card: misses and refused lookups are counted apart and warn no one (issue 17 item 3)', async () => {
+    const p = await portalWithClients(t.app, { plan: 'business', config: { requireVerification: true } });
+    const [business] = await t.app.ctx.db.select().from(businessProfiles).where(eq(businessProfiles.userId, p.user.id));
+    const warnings = () => t.mails.filter((m) => m.to === p.body.email && /portal searches/.test(m.subject));
+    const used = async () => (await request(t.app, 'GET', '/api/v1/usage', p.cookie)).json().used;
+    // A verification code e-mailed shows no card; the card it opens does.
+    expect((await lookup(t.app, p.portalId, { query: 'maria.gonzalez@example.com' })).statusCode).toBe(202);
+    expect(await used()).toBe(0);
+    await vi.waitFor(() => expect(t.mails.filter((m) => m.to === 'maria.gonzalez@example.com')).toHaveLength(1));
+    const code = /\b(\d{6})\b/.exec(t.mails.filter((m) => m.to === 'maria.gonzalez@example.com').at(-1)!.subject)![1]!;
+    expect((await lookup(t.app, p.portalId, { query: 'maria.gonzalez@example.com', code })).statusCode).toBe(200);
+    expect(await used()).toBe(1);
+
+    // 7,999 of 10,000: one more card would reach 80%; nothing that fails may.
+    await t.app.ctx.db.update(businessLookupMonthly).set({ lookups: 7999 }).where(eq(businessLookupMonthly.businessId, business!.id));
+    await request(t.app, 'GET', '/api/v1/usage', p.cookie);
+    for (let i = 0; i < 29; i += 1) expect((await lookup(t.app, p.portalId, { query: `nobody${i}@example.com` })).statusCode).toBe(202); // no code sent
+    await setConfig(t.app, p.cookie, p.portalId, { requireVerification: false });
+    expect((await lookup(t.app, p.portalId, { query: 'nobody@example.com' })).statusCode).toBe(404);
+    expect((await lookup(t.app, p.portalId, { token: 'not-a-token' })).statusCode).toBe(404);
+    expect((await lookup(t.app, p.portalId, { query: 'x' })).statusCode).toBe(400);
+    expect((await lookup(t.app, p.portalId, { query: 'maria.gonzalez@example.com', code: '000000', verify: true })).statusCode).toBe(400);
+    expect((await lookup(t.app, p.portalId, {})).statusCode).toBe(400);
+    portalLimits.lookupsPerPortalPerMinute = 0;
+    for (let i = 0; i < 2; i += 1) expect((await lookup(t.app, p.portalId, { query: 'maria.gonzalez@example.com' })).statusCode).toBe(429);
+    await usageMeterFor(t.app.ctx).flush();
+    expect(await used()).toBe(7999);
+    expect(warnings()).toHaveLength(0);
+    const [daily] = await t.app.ctx.db.select().from(portalLookupDaily).where(eq(portalLookupDaily.portalId, p.portalId));
+    expect(daily).toMatchObject({ lookups: 1 + 1 + 29 + 2, misses: 29 + 2, invalid: 3, rateLimited: 2 });
+
+    // The business sees them apart in its analytics; the next card reaches 80%.
+    const analytics = (await request(t.app, 'GET', `/api/v1/portals/${p.portalId}/analytics?days=7`, p.cookie)).json();
+    expect(analytics.lookups).toMatchObject({ total: 33, misses: 31, invalid: 3, rateLimited: 2 });
+    portalLimits.lookupsPerPortalPerMinute = defaults.lookupsPerPortalPerMinute;
+    expect((await lookup(t.app, p.portalId, { query: 'maria.gonzalez@example.com' })).statusCode).toBe(200);
+    await usageMeterFor(t.app.ctx).flush();
+    await vi.waitFor(() => expect(warnings()).toHaveLength(1));
+    expect(warnings()[0]!.text).toContain('8,000 of the 10,000 lookups');
   });
 
   it("does not count the owner's own look at the portal (View Portal), only other visitors'", async () => {

@@ -34,6 +34,8 @@ export const portalAnalyticsSchema = z.object({
     .object({
       total: count,
       misses: count,
+      rateLimited: count.describe('Lookups refused for too many requests (429), not answered and not counted toward the plan'),
+      invalid: count.describe('Lookups refused as invalid (400: too short, a wrong code, malformed), not counted toward the plan'),
       days: z.array(z.object({ day: z.iso.date(), lookups: count, misses: count })).describe('Every day of the period, oldest first'),
     })
     .nullable()

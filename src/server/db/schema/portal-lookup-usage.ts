@@ -13,15 +13,22 @@ export const portalLookupDaily = pgTable(
       .references(() => businessProfiles.id, { onDelete: 'cascade' }),
     portalId: text('portal_id').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
-    /** Lookups answered (found, not found, code sent). */
+    /** Lookups answered (card shown, not found, code sent). */
     lookups: integer('lookups').notNull().default(0),
-    /** Of those, the ones that found no project. */
+    /** Of those, the ones that showed no card: nothing found, or a name shared by several clients. */
     misses: integer('misses').notNull().default(0),
+    /** Lookups refused for their address's or the portal's rate limit (429): not answered, not in `lookups`. */
+    rateLimited: integer('rate_limited').notNull().default(0),
+    /** Lookups refused as invalid (400: a search too short, a wrong code, a malformed request): not in `lookups`. */
+    invalid: integer('invalid').notNull().default(0),
   },
   (t) => [primaryKey({ name: 'portal_lookup_daily_pkey', columns: [t.portalId, t.day] }), index('portal_lookup_daily_business_idx').on(t.businessId, t.day)],
 );
 
-/** Portal lookups of a business per month ('YYYY-MM' in its time zone), metered against the plan (D5). */
+/**
+ * Portal lookups of a business per month ('YYYY-MM' in its time zone), metered against the plan (D5): only those
+ * that showed a client's card (issue 17 item 3); misses and refused lookups are counted per day above.
+ */
 export const businessLookupMonthly = pgTable(
   'business_lookup_monthly',
   {

@@ -8,7 +8,7 @@ import { loadSession } from '../../plugins/session';
 import { sendClientUpdate } from '../../services/client-updates/send-client-update';
 import { getPublicPortal } from '../../services/portal-lookup/get-public-portal';
 import { lookupClient, notFound, type LookupRequest } from '../../services/portal-lookup/lookup-client';
-import { usageMeterFor } from '../../services/usage/usage-meter';
+import { usageMeterFor, type LookupRefusal } from '../../services/usage/usage-meter';
 
 // The public client portal's API (issue 5; decisions D3, D5; security 16-19). No session: a visitor proves who
 // they are with an access link's token or an e-mailed code, and gets a short-lived card session for refresh and
@@ -45,6 +45,9 @@ function lookupKind(body: unknown): string {
   if (b.query !== undefined) return b.code !== undefined ? 'code' : 'search';
   return b.token !== undefined ? 'token' : b.session !== undefined ? 'session' : 'invalid';
 }
+
+/** Lookups refused before they were answered, counted apart from the plan's searches (issue 17 item 3). */
+const refusalOf: Record<number, LookupRefusal> = { 400: 'invalid', 429: 'rateLimited' };
 
 /** What came of a lookup, from its status, for /metrics. */
 function lookupResult(status: number): string {
@@ -86,6 +89,8 @@ export async function publicPortalRoutes(app: FastifyInstance) {
       config: { rateLimit: false },
       onResponse: (req, reply, done) => {
         app.ctx.metrics.observeLookup(lookupKind(req.body), lookupResult(reply.statusCode));
+        const refusal = refusalOf[reply.statusCode];
+        if (refusal && wellFormed(req.params.portalId)) usageMeterFor(app.ctx).recordRefusal(req.params.portalId, refusal);
         done();
       },
       schema: {

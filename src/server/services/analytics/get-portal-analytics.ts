@@ -132,15 +132,21 @@ export async function getPortalAnalytics(ctx: Ctx, business: BusinessProfile, po
   return view;
 }
 
-/** The portal's lookups and misses on each day from `from` to `to` (full analytics). */
+/** The portal's lookups and misses on each day (and the refused ones in all) from `from` to `to` (full analytics). */
 async function lookupsByDay(ctx: Ctx, businessId: string, portalId: string, from: string, to: string): Promise<NonNullable<PortalAnalytics['lookups']>> {
   const { db } = ctx;
-  const out: NonNullable<PortalAnalytics['lookups']> = { total: 0, misses: 0, days: [] };
+  const out: NonNullable<PortalAnalytics['lookups']> = { total: 0, misses: 0, rateLimited: 0, invalid: 0, days: [] };
 
   // Lookups counted in memory are written first, so the chart includes the latest ones.
   await usageMeterFor(ctx).flush();
   const lookupRows = await db
-    .select({ day: portalLookupDaily.day, lookups: sum(portalLookupDaily.lookups).mapWith(Number), misses: sum(portalLookupDaily.misses).mapWith(Number) })
+    .select({
+      day: portalLookupDaily.day,
+      lookups: sum(portalLookupDaily.lookups).mapWith(Number),
+      misses: sum(portalLookupDaily.misses).mapWith(Number),
+      rateLimited: sum(portalLookupDaily.rateLimited).mapWith(Number),
+      invalid: sum(portalLookupDaily.invalid).mapWith(Number),
+    })
     .from(portalLookupDaily)
     .where(and(eq(portalLookupDaily.businessId, businessId), eq(portalLookupDaily.portalId, portalId), gte(portalLookupDaily.day, from), lte(portalLookupDaily.day, to)))
     .groupBy(portalLookupDaily.day)
@@ -155,6 +161,8 @@ async function lookupsByDay(ctx: Ctx, businessId: string, portalId: string, from
     out.days.push({ day, lookups, misses });
     out.total += lookups;
     out.misses += misses;
+    out.rateLimited += hit?.rateLimited ?? 0;
+    out.invalid += hit?.invalid ?? 0;
   }
   return out;
 }

@@ -9,7 +9,7 @@ import { DEMO_PORTAL_ID } from '../../db/seed/demo-business';
 import { AppError, NotFoundError, UnavailableError, ValidationError } from '../../errors';
 import { type CardSession, hashAccessToken, readCardSession, sessionIsFor, signCardSession, type SessionVia } from '../client-access/secrets';
 import { consumeVerificationCode, issueVerificationCode } from '../client-access/verification-codes';
-import { usageMeterFor } from '../usage/usage-meter';
+import { usageMeterFor, type LookupResult } from '../usage/usage-meter';
 import { todayIn } from '../usage/usage-month';
 import { buildClientCard, type ClientCard } from './client-card';
 import { refreshQueue } from './fresh-queue';
@@ -50,31 +50,26 @@ export const sessionExpired = () => new AppError(401, 'session_expired', portalT
 
 const TOKEN_TOUCH_MS = 60 * 60_000;
 
+/** What the request looks for: its kind and key (a search's address or name, a token's hash, a session's client). */
+function lookupKey(env: AppContext['env'], portalId: string, request: LookupRequest): { kind: LookupKind; key: string; cardSession: CardSession | null } {
+  if ('query' in request) {
+    const parsed = parsePortalQuery(request.query);
+    if (!parsed) throw new ValidationError(messages.portal.searchTooShort);
+    return { kind: parsed.kind, key: parsed.kind === 'email' ? parsed.email : parsed.name, cardSession: null };
+  }
+  if ('token' in request) return { kind: 'token', key: hashAccessToken(request.token), cardSession: null };
+  const session = readCardSession(env, request.session);
+  if (!session || session.portalId !== portalId) throw sessionExpired();
+  return { kind: 'clientId', key: session.clientId, cardSession: session };
+}
+
 /**
  * Answers a portal lookup (decisions D3, D4, D5; security 16-18). `viewerUserId`: the signed-in user behind the
  * request, if any; the business owner looking at their own portal (View Portal) is not metered as a client lookup.
  */
 export async function lookupClient(ctx: LookupCtx, portalId: string, request: LookupRequest, ip: string, viewerUserId: string | null = null): Promise<LookupOutcome> {
   await checkLookupLimits(ctx.rateStore, ip, portalId);
-
-  let kind: LookupKind;
-  let key: string;
-  let cardSession: CardSession | null = null;
-  if ('query' in request) {
-    const parsed = parsePortalQuery(request.query);
-    if (!parsed) throw new ValidationError(messages.portal.searchTooShort);
-    kind = parsed.kind;
-    key = parsed.kind === 'email' ? parsed.email : parsed.name;
-  } else if ('token' in request) {
-    kind = 'token';
-    key = hashAccessToken(request.token);
-  } else {
-    const session = readCardSession(ctx.env, request.session);
-    if (!session || session.portalId !== portalId) throw sessionExpired();
-    kind = 'clientId';
-    key = session.clientId;
-    cardSession = session;
-  }
+  const { kind, key, cardSession } = lookupKey(ctx.env, portalId, request);
 
   let rows = await runLookupQuery(ctx.db, kind, portalId, key);
   const first = rows[0];
@@ -92,8 +87,8 @@ export async function lookupClient(ctx: LookupCtx, portalId: string, request: Lo
   const matches = rows.filter((r) => r.clientId !== null);
   const meter = usageMeterFor(ctx);
   const ownersLook = viewerUserId !== null && viewerUserId === portal.ownerUserId;
-  const count = async (found: boolean) => {
-    if (!ownersLook) await meter.record({ businessId: portal.businessId, portalId, timeZone: portal.timeZone, plan: portal.plan, found });
+  const count = async (outcome: LookupResult) => {
+    if (!ownersLook) await meter.record({ businessId: portal.businessId, portalId, timeZone: portal.timeZone, plan: portal.plan, outcome });
   };
   const card = (row: LookupRow) =>
     buildClientCard(
@@ -123,7 +118,7 @@ export async function lookupClient(ctx: LookupCtx, portalId: string, request: Lo
 
   if (kind === 'token') {
     const row = matches[0] as (LookupRow & { tokenLastUsedAt?: Date | null }) | undefined;
-    await count(Boolean(row));
+    await count(row ? 'card' : 'miss');
     if (!row) throw notFound();
     if (!row.tokenLastUsedAt || Date.now() - row.tokenLastUsedAt.getTime() > TOKEN_TOUCH_MS) {
       await ctx.db
@@ -144,7 +139,7 @@ export async function lookupClient(ctx: LookupCtx, portalId: string, request: Lo
     // The client id now names someone else (a row above it was deleted from an id-less sheet): the session is
     // over, and nothing was found for it.
     const stillTheirs = row !== undefined && sessionIsFor(ctx.env, cardSession!, row.emailNormalized!);
-    await count(stillTheirs);
+    await count(stillTheirs ? 'card' : 'miss');
     if (!row) throw notFound();
     if (!stillTheirs) throw sessionExpired();
     return verifiedCard(row, cardSession!.via, (request as { session: string }).session);
@@ -160,9 +155,10 @@ export async function lookupClient(ctx: LookupCtx, portalId: string, request: Lo
       const clientId = await consumeVerificationCode(ctx, portalId, matches.map((m) => m.clientId!), search.code);
       const row = matches.find((m) => m.clientId === clientId);
       if (!clientId || !row) throw new AppError(400, 'invalid_code', portalTexts.invalidCode);
+      await count('card');
       return verifiedCard(row, 'code');
     }
-    await count(matches.length > 0);
+    await count(matches.length > 0 ? 'code_sent' : 'miss');
     const companyName = settings.config.companyName.trim() || portal.businessName;
     const demo = portalId === DEMO_PORTAL_ID;
     let demoCode: string | undefined;
@@ -173,7 +169,7 @@ export async function lookupClient(ctx: LookupCtx, portalId: string, request: Lo
     return { type: 'verification_sent', ...(demoCode ? { demoCode } : {}) };
   }
 
-  await count(matches.length > 0);
+  await count(matches.length === 1 ? 'card' : 'miss');
   if (matches.length === 0) throw notFound();
   if (matches.length > 1) throw new AppError(409, 'ambiguous_name', portalTexts.ambiguousName);
   const found = card(matches[0]!);

@@ -1,15 +1,16 @@
-import { sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { getPlan, isPlanId, searchUsageLevel, type Plan, type SearchUsageLevel } from '@core/plans';
 import type { AppContext } from '../../context';
-import { businessLookupMonthly, businessProfiles, portalLookupDaily, usageWarnings } from '../../db/schema';
+import { businessLookupMonthly, businessProfiles, portalLookupDaily, portals, usageWarnings } from '../../db/schema';
 import { recordActivity } from '../activity/record-activity';
 import { renderEmail } from '../email-templates/render';
 import { monthOf, todayIn } from './usage-month';
 
 // Metering of portal lookups (decisions D5). Each lookup is counted in memory and written in batches (every
 // second, or at once when a count may cross a warning threshold), one upsert per portal and day and one per
-// business and month. At 80% and 100% of the plan's searches the owner gets one e-mail per month; clients are
-// never cut off.
+// business and month. Only a lookup that showed a client's card counts toward the plan (issue 17 item 3): misses,
+// codes sent and refused lookups (rate-limited, invalid) are counted per day apart, for analytics. At 80% and 100%
+// of the plan's searches the owner gets one e-mail per month; clients are never cut off.
 
 type MeterCtx = Pick<AppContext, 'db' | 'env' | 'logger' | 'mailer' | 'settings'>;
 
@@ -18,9 +19,13 @@ export interface LookupEvent {
   portalId: string;
   timeZone: string;
   plan: string;
-  /** False when the lookup found no project. */
-  found: boolean;
+  /** `card`: a client's card was shown (the only outcome counted toward the plan); `code_sent`: a verification code. */
+  outcome: LookupResult;
 }
+
+export type LookupResult = 'card' | 'miss' | 'code_sent';
+/** Why a lookup was refused before it was answered. */
+export type LookupRefusal = 'rateLimited' | 'invalid';
 
 interface DailyCount {
   businessId: string;
@@ -28,7 +33,11 @@ interface DailyCount {
   day: string;
   lookups: number;
   misses: number;
+  rateLimited: number;
+  invalid: number;
 }
+
+type DailyFigures = Pick<DailyCount, 'lookups' | 'misses' | 'rateLimited' | 'invalid'>;
 
 interface MonthlyCount {
   businessId: string;
@@ -43,6 +52,8 @@ const FLUSH_AT_PENDING = 1000;
 export interface UsageMeter {
   /** Counts one lookup. Resolves at once, except when the count may cross a threshold (then after the write). */
   record(event: LookupEvent): Promise<void>;
+  /** Counts one refused lookup on the portal (its business is found when written; unknown portals are dropped). */
+  recordRefusal(portalId: string, reason: LookupRefusal): void;
   /** Writes what is pending and sends any warning due. */
   flush(): Promise<void>;
   /** Lookups of the business this month not yet written. */
@@ -69,6 +80,7 @@ export function planFor(planId: string): Plan {
 function createUsageMeter(ctx: MeterCtx): UsageMeter {
   let daily = new Map<string, DailyCount>();
   let monthly = new Map<string, MonthlyCount>();
+  let refusals = new Map<string, Record<LookupRefusal, number>>();
   let pending = 0;
   /** Last known written monthly total per business|month (to tell when a threshold may be crossed). */
   const known = new Map<string, number>();
@@ -89,13 +101,14 @@ function createUsageMeter(ctx: MeterCtx): UsageMeter {
   async function writeBatch(days: DailyCount[], months: MonthlyCount[]) {
     if (days.length > 0) {
       await ctx.db.execute(sql`
-        insert into ${portalLookupDaily} (business_id, portal_id, day, lookups, misses)
-        select x.business_id, x.portal_id, x.day, x.lookups, x.misses
-        from jsonb_to_recordset(${JSON.stringify(days.map((d) => ({ business_id: d.businessId, portal_id: d.portalId, day: d.day, lookups: d.lookups, misses: d.misses })))}::jsonb)
-          as x(business_id text, portal_id text, day date, lookups integer, misses integer)
+        insert into ${portalLookupDaily} (business_id, portal_id, day, lookups, misses, rate_limited, invalid)
+        select x.business_id, x.portal_id, x.day, x.lookups, x.misses, x.rate_limited, x.invalid
+        from jsonb_to_recordset(${JSON.stringify(days.map((d) => ({ business_id: d.businessId, portal_id: d.portalId, day: d.day, lookups: d.lookups, misses: d.misses, rate_limited: d.rateLimited, invalid: d.invalid })))}::jsonb)
+          as x(business_id text, portal_id text, day date, lookups integer, misses integer, rate_limited integer, invalid integer)
         where exists (select 1 from ${businessProfiles} b where b.id = x.business_id)
         on conflict (portal_id, day) do update
-          set lookups = ${portalLookupDaily}.lookups + excluded.lookups, misses = ${portalLookupDaily}.misses + excluded.misses`);
+          set lookups = ${portalLookupDaily}.lookups + excluded.lookups, misses = ${portalLookupDaily}.misses + excluded.misses,
+            rate_limited = ${portalLookupDaily}.rate_limited + excluded.rate_limited, invalid = ${portalLookupDaily}.invalid + excluded.invalid`);
     }
     for (const m of months) {
       const result = await ctx.db.execute(sql`
@@ -138,8 +151,33 @@ function createUsageMeter(ctx: MeterCtx): UsageMeter {
     );
   }
 
+  /** Refused lookups go to their portal's business and day; portals that do not exist (any id can be asked) are dropped. */
+  async function placeRefusals() {
+    if (refusals.size === 0) return;
+    const byPortal = refusals;
+    refusals = new Map();
+    const owners = await ctx.db
+      .select({ portalId: portals.id, businessId: portals.businessId, timeZone: businessProfiles.timeZone })
+      .from(portals)
+      .innerJoin(businessProfiles, eq(businessProfiles.id, portals.businessId))
+      .where(inArray(portals.id, [...byPortal.keys()]))
+      .catch((err: unknown) => {
+        // Put them back so the next flush retries them.
+        for (const [portalId, counts] of byPortal) {
+          const now = refusals.get(portalId) ?? { rateLimited: 0, invalid: 0 };
+          refusals.set(portalId, { rateLimited: now.rateLimited + counts.rateLimited, invalid: now.invalid + counts.invalid });
+        }
+        throw err;
+      });
+    for (const o of owners) addDaily(o.businessId, o.portalId, todayIn(o.timeZone), { lookups: 0, misses: 0, ...byPortal.get(o.portalId)! });
+  }
+
   async function flushOnce() {
     if (pending === 0) return;
+    await placeRefusals().catch((err: unknown) => {
+      schedule();
+      throw err;
+    });
     const days = [...daily.values()];
     const months = [...monthly.values()];
     daily = new Map();
@@ -149,7 +187,7 @@ function createUsageMeter(ctx: MeterCtx): UsageMeter {
       await writeBatch(days, months);
     } catch (err) {
       // Put the counts back so the next flush retries them.
-      for (const d of days) addDaily(d.businessId, d.portalId, d.day, d.lookups, d.misses);
+      for (const d of days) addDaily(d.businessId, d.portalId, d.day, d);
       for (const m of months) addMonthly(m.businessId, m.month, m.plan, m.lookups);
       schedule();
       throw err;
@@ -169,14 +207,22 @@ function createUsageMeter(ctx: MeterCtx): UsageMeter {
     return flushing;
   }
 
-  function addDaily(businessId: string, portalId: string, day: string, lookups: number, misses: number) {
+  /** Many counts pending: written now (in the background); otherwise with the next batch. */
+  function writeSoon() {
+    if (pending >= FLUSH_AT_PENDING) void flush().catch((err: unknown) => ctx.logger.error({ err }, 'could not write portal lookup counts'));
+    else schedule();
+  }
+
+  function addDaily(businessId: string, portalId: string, day: string, add: DailyFigures) {
     const key = `${portalId}|${day}`;
     const d = daily.get(key);
     if (d) {
-      d.lookups += lookups;
-      d.misses += misses;
-    } else daily.set(key, { businessId, portalId, day, lookups, misses });
-    pending += lookups;
+      d.lookups += add.lookups;
+      d.misses += add.misses;
+      d.rateLimited += add.rateLimited;
+      d.invalid += add.invalid;
+    } else daily.set(key, { businessId, portalId, day, lookups: add.lookups, misses: add.misses, rateLimited: add.rateLimited, invalid: add.invalid });
+    pending += add.lookups + add.rateLimited + add.invalid;
   }
 
   function addMonthly(businessId: string, month: string, plan: string, lookups: number): MonthlyCount {
@@ -196,22 +242,28 @@ function createUsageMeter(ctx: MeterCtx): UsageMeter {
     async record(event) {
       const day = todayIn(event.timeZone);
       const month = monthOf(day);
-      addDaily(event.businessId, event.portalId, day, 1, event.found ? 0 : 1);
-      const m = addMonthly(event.businessId, month, event.plan, 1);
+      addDaily(event.businessId, event.portalId, day, { lookups: 1, misses: event.outcome === 'miss' ? 1 : 0, rateLimited: 0, invalid: 0 });
       const limit = planFor(event.plan).searchesPerMonth;
-      if (limit !== null) {
+      if (event.outcome === 'card') {
+        const m = addMonthly(event.businessId, month, event.plan, 1);
         const base = known.get(`${event.businessId}|${month}`);
         const total = (base ?? 0) + m.lookups;
         const due = (level: SearchUsageLevel, threshold: number) => total >= threshold && !warned.has(`${event.businessId}|${month}|${level}`);
         // Unknown total (the first lookup counted here this month) or a threshold reached: write now, so the
         // warning goes out with this lookup.
-        if (base === undefined || due('warning', limit * 0.8) || due('exceeded', limit)) {
+        if (limit !== null && (base === undefined || due('warning', limit * 0.8) || due('exceeded', limit))) {
           await flush();
           return;
         }
       }
-      if (pending >= FLUSH_AT_PENDING) void flush().catch((err: unknown) => ctx.logger.error({ err }, 'could not write portal lookup counts'));
-      else schedule();
+      writeSoon();
+    },
+    recordRefusal(portalId, reason) {
+      const counts = refusals.get(portalId) ?? { rateLimited: 0, invalid: 0 };
+      counts[reason] += 1;
+      refusals.set(portalId, counts);
+      pending += 1;
+      writeSoon();
     },
     flush,
     pendingFor(businessId, month) {

@@ -22,6 +22,11 @@ export function LookupsChart({ lookups }: { lookups: NonNullable<PortalAnalytics
         <span className="flex items-center gap-1.5">
           <span aria-hidden="true" className="size-2.5 rounded-sm bg-rose-700 dark:bg-rose-400" /> No project found ({lookups.misses.toLocaleString()})
         </span>
+        {lookups.rateLimited + lookups.invalid > 0 && (
+          <span title="Too many requests, or not a valid search (for example too short or a wrong code). Not counted toward your plan.">
+            Refused ({(lookups.rateLimited + lookups.invalid).toLocaleString()})
+          </span>
+        )}
         <span className="ml-auto" aria-hidden="true">
           Highest day: {max.toLocaleString()}
         </span>

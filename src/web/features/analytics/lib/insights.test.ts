@@ -26,7 +26,7 @@ const base: PortalAnalytics = {
     { status: 'in progress', count: 3, percent: 30 },
     { status: 'done', count: 2, percent: 20 },
   ],
-  lookups: { total: 0, misses: 0, days: [] },
+  lookups: { total: 0, misses: 0, rateLimited: 0, invalid: 0, days: [] },
 };
 
 describe('projectInsights', () => {
@@ -37,7 +37,7 @@ describe('projectInsights', () => {
   });
 
   it('computes the others from the figures', () => {
-    const ids = projectInsights({ ...base, newClients: 1, avgDaysToComplete: 3.25, completionsMeasured: 1, lookups: { total: 4, misses: 1, days: [] } });
+    const ids = projectInsights({ ...base, newClients: 1, avgDaysToComplete: 3.25, completionsMeasured: 1, lookups: { total: 4, misses: 1, rateLimited: 0, invalid: 0, days: [] } });
     expect(ids.map((i) => i.id)).toEqual(['in-progress', 'completed', 'new', 'top-status', 'lookups']);
     expect(ids.find((i) => i.id === 'completed')?.text).toContain('3.3d');
     expect(ids.find((i) => i.id === 'new')?.title).toBe('1 new client');
