@@ -18,6 +18,7 @@ import { registerRequestContext } from './lib/request-context';
 import { registerImpersonationAudit } from './plugins/impersonation-audit';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
+import { registerCustomDomainHosts } from './plugins/custom-domain-hosts';
 import { registerWebApp, webDist } from './plugins/web-app';
 import { adminBusinessRoutes } from './routes/admin/business-routes';
 import { adminRoutes } from './routes/admin/admin-routes';
@@ -44,6 +45,7 @@ import { portalLogoRoutes } from './routes/v1/portal-logo-routes';
 import { clientPortalRoutes } from './routes/v1/client-portal-routes';
 import { healthRoutes } from './routes/system/health-routes';
 import { metricsRoutes } from './routes/system/metrics-routes';
+import { tlsAllowedRoutes } from './routes/system/tls-allowed-routes';
 import { createMetrics, registerDatabaseGauges } from './lib/metrics';
 import { createReadiness, type Readiness } from './lib/readiness';
 import { meRoutes } from './routes/v1/me-routes';
@@ -173,6 +175,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerErrorHandler(app);
   registerRequestContext(app);
   registerImpersonationAudit(app);
+  registerCustomDomainHosts(app);
   await registerSecurity(app, webDist);
   await registerRateLimit(app, redis);
   registerRequestMetrics(app);
@@ -195,6 +198,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(healthRoutes);
   await app.register(metricsRoutes);
+  await app.register(tlsAllowedRoutes);
   await app.register(authRoutes);
   await app.register(publicConfigRoutes);
   await app.register(publicContactRoutes);

@@ -1,6 +1,12 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { customDomains } from '../../src/server/db/schema';
+import { businessProfiles, customDomains } from '../../src/server/db/schema';
+import { registerWebApp } from '../../src/server/plugins/web-app';
+import { forgetServedDomain } from '../../src/server/services/custom-domains/served-domains';
+import { tmpDir } from '../support/test-database';
+import { portalWithClients } from './portal-helpers';
 import { recheckDomains } from '../../src/server/services/custom-domains/recheck-domains';
 import { startDnsServer, type TestDnsServer } from '../support/dns-server';
 import { businessWithPortal, request } from '../support/sheets';
@@ -13,15 +19,23 @@ const TARGET = 'portals.statuslink.test';
 const DAY = 86_400_000;
 let t: TestApp;
 let dns: TestDnsServer;
+let webRoot: string;
 
 beforeAll(async () => {
   dns = await startDnsServer(3240);
-  t = await createTestApp({ PORTAL_DOMAIN_TARGET: TARGET, DNS_RESOLVER: dns.address });
+  // A stand-in web build: the app's and the portal's entries and one asset.
+  webRoot = tmpDir('web-domains');
+  fs.mkdirSync(path.join(webRoot, 'assets'));
+  fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html><head><title>app</title></head><body data-entry="app"></body></html>');
+  fs.writeFileSync(path.join(webRoot, 'portal.html'), '<!doctype html><html><head><title>Client Portal</title></head><body data-entry="portal"></body></html>');
+  fs.writeFileSync(path.join(webRoot, 'assets', 'portal-abc.js'), 'console.log(1)');
+  t = await createTestApp({ PORTAL_DOMAIN_TARGET: TARGET, DNS_RESOLVER: dns.address }, { beforeReady: (app) => registerWebApp(app, webRoot) });
   dns.set(TARGET, { A: ['203.0.113.7'] });
 });
 afterAll(async () => {
   await t?.close();
   await dns?.close();
+  fs.rmSync(webRoot, { recursive: true, force: true });
 });
 
 const base = (portalId: string) => `/api/v1/portals/${portalId}/domains`;
@@ -211,5 +225,81 @@ describe('daily re-check', () => {
     await recheckDomains(t.app.ctx);
     const [row] = await t.app.ctx.db.select().from(customDomains).where(eq(customDomains.name, 'status.fixed.com'));
     expect(row).toMatchObject({ status: 'verified', servedUntil: null, problems: [] });
+  });
+});
+
+describe('serving on the name', () => {
+  const onHost = (host: string, url: string, method: 'GET' | 'POST' = 'GET', body?: unknown) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { host, ...(body ? { 'content-type': 'application/json', origin: `http://${host}` } : {}) },
+      ...(body ? { payload: JSON.stringify(body) } : {}),
+    });
+  const tlsAllowed = (domain: string) => t.app.inject({ method: 'GET', url: `/api/internal/tls-allowed?domain=${encodeURIComponent(domain)}` });
+
+  it('serves the portal at / with its files and public API; everything else is 404; no cookie; links use the name', async () => {
+    const owner = await portalWithClients(t.app);
+    const added = await request(t.app, 'POST', base(owner.portalId), owner.cookie, { name: 'status.serve-me.com' });
+    pointAtUs(added.json());
+    expect((await verify(owner, 'status.serve-me.com')).json().status).toBe('verified');
+    const host = 'Status.Serve-Me.com:443';
+
+    const page = await onHost(host, '/?t=sometoken');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('data-entry="portal"');
+    expect(page.body).toContain(`<meta name="statuslink-portal" content="${owner.portalId}" />`);
+    expect((await onHost(host, '/assets/portal-abc.js')).statusCode).toBe(200);
+    expect((await onHost(host, `/api/public/portals/${owner.portalId}`)).json().portal).toBeDefined();
+    const found = await onHost(host, `/api/public/portals/${owner.portalId}/lookup`, 'POST', { query: 'maria.gonzalez@example.com' });
+    expect(found.statusCode, found.body).toBe(200);
+
+    const other = await businessWithPortal(t.app);
+    for (const url of ['/app/dashboard', '/admin', '/login', '/pricing', '/api/v1/me', '/api/docs', '/api/openapi.json', '/api/health', `/portal/${owner.portalId}`, `/api/public/portals/${other.portalId}`, '/api/internal/tls-allowed?domain=status.serve-me.com']) {
+      const res = await onHost(host, url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['set-cookie'], url).toBeUndefined();
+    }
+    const signIn = await onHost(host, '/api/auth/sign-in/email', 'POST', { email: owner.body.email, password: owner.body.password });
+    expect(signIn.statusCode).toBe(404);
+    expect(signIn.headers['set-cookie']).toBeUndefined();
+
+    const link = await request(t.app, 'POST', `/api/v1/portals/${owner.portalId}/clients/T-1001/access-link`, owner.cookie, {});
+    expect(link.statusCode, link.body).toBe(201);
+    expect(link.json().url).toMatch(/^https:\/\/status\.serve-me\.com\/\?t=[\w-]+$/);
+    // The main address keeps serving it.
+    expect((await t.app.inject({ method: 'GET', url: `/portal/${owner.portalId}` })).body).toContain('data-entry="portal"');
+
+    expect((await tlsAllowed('status.serve-me.com')).statusCode).toBe(200);
+    expect((await tlsAllowed('STATUS.serve-me.com.')).statusCode).toBe(200);
+    await t.app.ctx.db.update(businessProfiles).set({ plan: 'professional' }).where(eq(businessProfiles.id, (await t.app.ctx.db.select().from(customDomains).where(eq(customDomains.name, 'status.serve-me.com')))[0]!.businessId));
+    forgetServedDomain(t.app.ctx, 'status.serve-me.com');
+    expect((await tlsAllowed('status.serve-me.com')).statusCode).toBe(404);
+    expect((await onHost(host, '/')).body).not.toContain('data-entry="portal"');
+  });
+
+  it('a pending or unknown name is not served and gets no certificate; a failing one only for its 7 days', async () => {
+    const owner = await ownerWithDomain('status.pending-one.com');
+    expect((await tlsAllowed('status.pending-one.com')).statusCode).toBe(404);
+    expect((await tlsAllowed('nobody.example.org')).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/internal/tls-allowed' })).statusCode).toBe(400);
+    expect((await onHost('status.pending-one.com', '/')).body).not.toContain('statuslink-portal');
+
+    pointAtUs(owner.domain);
+    await verify(owner, 'status.pending-one.com');
+    expect((await tlsAllowed('status.pending-one.com')).statusCode).toBe(200);
+    dns.set('status.pending-one.com', {});
+    t.clock.advance(DAY);
+    await recheckDomains(t.app.ctx);
+    expect((await tlsAllowed('status.pending-one.com')).statusCode).toBe(200);
+    t.clock.advance(7 * DAY);
+    expect((await tlsAllowed('status.pending-one.com')).statusCode).toBe(404);
+    expect((await onHost('status.pending-one.com', '/')).body).not.toContain('statuslink-portal');
+  });
+
+  it('the allow endpoint is rate-limited', async () => {
+    let last = 0;
+    for (let i = 0; i < 301 && last !== 429; i += 1) last = (await tlsAllowed(`n${i}.example.org`)).statusCode;
+    expect(last).toBe(429);
   });
 });

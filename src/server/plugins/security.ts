@@ -162,7 +162,8 @@ export async function registerSecurity(app: FastifyInstance, webRoot: string) {
     const origin = req.headers.origin;
     const hasCookie = Boolean(req.headers.cookie);
     if (origin !== undefined) {
-      if (!isOwnSite(origin, req)) return new ForbiddenError('Cross-site requests are not allowed.', 'invalid_origin');
+      const fromCustomDomain = req.customDomain !== undefined && origin.toLowerCase() === requestOrigin(req);
+      if (!fromCustomDomain && !isOwnSite(origin, req)) return new ForbiddenError('Cross-site requests are not allowed.', 'invalid_origin');
     } else if (hasCookie) {
       return new ForbiddenError('Missing Origin header.', 'missing_origin');
     }

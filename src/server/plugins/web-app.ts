@@ -53,6 +53,15 @@ async function sendPage(req: FastifyRequest, reply: FastifyReply, page: ServedPa
   return reply.send(page.html);
 }
 
+/** Name of the meta tag that tells the portal page which portal it shows on a custom domain (served at /). */
+export const PORTAL_ID_META = 'statuslink-portal';
+
+/** The portal page for a custom domain: the portal's id in a meta tag (its address is just /), no Referer. */
+function sendDomainPortal(reply: FastifyReply, html: string, portalId: string) {
+  const page = html.replace('<head>', `<head>\n    <meta name="${PORTAL_ID_META}" content="${portalId.replace(/[^A-Za-z0-9_-]/g, '')}" />`);
+  return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-cache').header('referrer-policy', 'no-referrer').send(page);
+}
+
 const escapeXml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
 
 /**
@@ -105,6 +114,8 @@ export async function registerWebApp(app: FastifyInstance, root = webDist) {
   });
 
   const portalEntry = fs.existsSync(path.join(root, 'portal.html')); // public client portal (issue 5)
+  let portalHtml: string | undefined;
+  const portalPage = () => (portalHtml ??= fs.readFileSync(path.join(root, 'portal.html'), 'utf8'));
   app.get('/*', { schema: { hide: true } }, async (req, reply) => {
     let urlPath: string;
     try {
@@ -115,6 +126,8 @@ export async function registerWebApp(app: FastifyInstance, root = webDist) {
     if (urlPath.startsWith('/api/')) {
       return reply.status(404).send({ error: { code: 'not_found', message: `No such endpoint: GET ${urlPath}` } });
     }
+    // A verified custom domain serves its portal's page at / (plugins/custom-domain-hosts.ts lets nothing else here).
+    if (req.customDomain && portalEntry) return sendDomainPortal(reply, portalPage(), req.customDomain.portalId);
     const pagePath = urlPath.length > 1 ? urlPath.replace(/\/+$/, '') : urlPath;
     const page = pages.get(pagePath);
     if (page) return sendPage(req, reply, page);

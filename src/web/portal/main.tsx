@@ -20,8 +20,13 @@ function portalIdFromPath(pathname: string): string {
   }
 }
 
+/** On the business's own domain the page is served at / and names its portal in a meta tag (server: web-app.ts). */
+function portalIdOfDomain(): string {
+  return document.querySelector<HTMLMetaElement>('meta[name="statuslink-portal"]')?.content ?? '';
+}
+
 createRoot(container).render(
   <StrictMode>
-    <PortalApp portalId={portalIdFromPath(window.location.pathname)} />
+    <PortalApp portalId={portalIdFromPath(window.location.pathname) || portalIdOfDomain()} />
   </StrictMode>,
 );

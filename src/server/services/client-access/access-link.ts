@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { clientAccessTokens } from '../../db/schema';
 import type { Env } from '../../env';
+import { servedDomainNames } from '../custom-domains/served-domains';
 import { recordActivity } from '../activity/record-activity';
 import { getBusinessClient } from './business-client';
 import { decryptSecret, encryptSecret } from '../platform-settings/secret-box';
@@ -34,8 +35,13 @@ export interface NewAccessLink extends AccessLinkState {
   token: string;
 }
 
-export function accessLinkUrl(env: Pick<Env, 'APP_URL'>, portalId: string, token: string): string {
-  return `${env.APP_URL}/portal/${encodeURIComponent(portalId)}?t=${token}`;
+/** The portal's address: its verified custom domain when it has one (issue 23), else `{APP_URL}/portal/{portalId}`. */
+export function portalUrl(env: Pick<Env, 'APP_URL'>, portalId: string, domain?: string | null): string {
+  return domain ? `https://${domain}/` : `${env.APP_URL}/portal/${encodeURIComponent(portalId)}`;
+}
+
+export function accessLinkUrl(env: Pick<Env, 'APP_URL'>, portalId: string, token: string, domain?: string | null): string {
+  return `${portalUrl(env, portalId, domain)}?t=${token}`;
 }
 
 /** Whether the client has an access link, and since when. */
@@ -71,7 +77,8 @@ export async function rotateAccessLink(
       detail: { portalId: input.portalId, clientId: input.clientId },
     });
   });
-  return { active: true, createdAt: now.toISOString(), lastUsedAt: null, url: accessLinkUrl(env, input.portalId, token), token };
+  const domain = (await servedDomainNames(db, [input.portalId], now.getTime())).get(input.portalId);
+  return { active: true, createdAt: now.toISOString(), lastUsedAt: null, url: accessLinkUrl(env, input.portalId, token, domain), token };
 }
 
 /** Writes a client's (new) access link: its hash for lookups and its sealed form for e-mails; replaces any other. */

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { domainServed, normalizeDomainName } from '@core/custom-domains';
 import { planAllows } from '@core/plan-features';
 import type { AppContext } from '../../context';
+import type { Db, Tx } from '../../db/client';
 import { businessProfiles, customDomains } from '../../db/schema';
 import { businessPlanId } from '../business/plan-access';
 import { proven } from './domain-rules';
@@ -58,4 +59,16 @@ export async function findServedDomain(ctx: AppContext, host: string): Promise<S
     cache.set(name, entry);
   }
   return entry.value;
+}
+
+/** The names the portals are served on now (portals without one are left out): access links and e-mails use them. */
+export async function servedDomainNames(q: Db | Tx, portalIds: readonly string[], nowMs: number): Promise<Map<string, string>> {
+  const ids = [...new Set(portalIds)];
+  if (ids.length === 0) return new Map();
+  const rows = await q
+    .select({ name: customDomains.name, portalId: customDomains.portalId, status: customDomains.status, servedUntil: customDomains.servedUntil, plan: businessProfiles.plan })
+    .from(customDomains)
+    .innerJoin(businessProfiles, eq(businessProfiles.id, customDomains.businessId))
+    .where(and(inArray(customDomains.portalId, ids), proven));
+  return new Map(rows.filter((r) => planAllows(businessPlanId(r), 'customDomain') && domainServed(r, nowMs)).map((r) => [r.portalId, r.name]));
 }

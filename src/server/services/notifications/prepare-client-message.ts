@@ -12,7 +12,8 @@ import type { AppContext } from '../../context';
 import { createBatcher } from '../../lib/batcher';
 import type { Tx } from '../../db/client';
 import { businessProfiles, clientAccessTokens, clientNotificationPrefs, clients, emailBounces, notificationMessages, portalNotificationSettings, portals } from '../../db/schema';
-import { accessLinkUrl, sealAccessToken, unsealAccessToken } from '../client-access/access-link';
+import { accessLinkUrl, portalUrl, sealAccessToken, unsealAccessToken } from '../client-access/access-link';
+import { servedDomainNames } from '../custom-domains/served-domains';
 import { hashAccessToken, newAccessToken } from '../client-access/secrets';
 import { readWorkloadSettings } from '../sheet-sync/run-sync';
 import { clientMailBranding } from './client-mail-branding';
@@ -77,6 +78,8 @@ interface Writes {
   tokens: (typeof clientAccessTokens.$inferInsert)[];
   /** Links made in this batch, by portal and client (an update and an invitation of one client share one). */
   links: Map<string, string>;
+  /** The verified custom domains of the batch's portals: their links use the name (issue 23). */
+  domains: Map<string, string>;
 }
 
 /** Triggers already sent to this client today (in the business's zone), for the once-a-day rule. */
@@ -109,12 +112,12 @@ function accessLinkFor(ctx: AppContext, writes: Writes, row: Row, now: Date): st
   if (made) return made;
   if (row.token?.sealed && row.token.emailNormalized === email) {
     const token = unsealAccessToken(ctx.env, row.token.sealed);
-    if (token) return accessLinkUrl(ctx.env, row.m.portalId, token);
+    if (token) return accessLinkUrl(ctx.env, row.m.portalId, token, writes.domains.get(row.m.portalId));
   }
   if (row.token?.emailNormalized === email && !row.token.sealed) {
     // A link made before e-mails carried links: it cannot be read back, and replacing it would break the link the
     // business shared. The portal's personalised link (spec 7) stands in; the owner can send a new link by invitation.
-    return `${ctx.env.APP_URL}/portal/${encodeURIComponent(row.m.portalId)}?email=${encodeURIComponent(row.client!.email.trim())}`;
+    return `${portalUrl(ctx.env, row.m.portalId, writes.domains.get(row.m.portalId))}?email=${encodeURIComponent(row.client!.email.trim())}`;
   }
   const token = newAccessToken();
   writes.tokens.push({
@@ -126,7 +129,7 @@ function accessLinkFor(ctx: AppContext, writes: Writes, row: Row, now: Date): st
     createdAt: now,
     createdByUserId: null,
   });
-  const url = accessLinkUrl(ctx.env, row.m.portalId, token);
+  const url = accessLinkUrl(ctx.env, row.m.portalId, token, writes.domains.get(row.m.portalId));
   writes.links.set(`${row.m.portalId}\n${row.m.clientId}`, url);
   return url;
 }
@@ -269,7 +272,8 @@ export async function prepareClientMessages(ctx: AppContext, ids: string[]): Pro
   return ctx.db.transaction(async (tx) => {
     const rows = await loadMessages(tx, ids);
     const now = ctx.clock.now();
-    const writes: Writes = { skipped: [], held: [], sending: [], tokens: [], links: new Map() };
+    const domains = await servedDomainNames(tx, rows.map((r) => r.m.portalId), now.getTime());
+    const writes: Writes = { skipped: [], held: [], sending: [], tokens: [], links: new Map(), domains };
     const out = new Map<string, Prepared>(ids.map((id) => [id, { kind: 'finished' }]));
     for (const row of rows) out.set(row.m.id, await decide(ctx, tx, row, writes, now, platform));
     await applyWrites(tx, writes, now);

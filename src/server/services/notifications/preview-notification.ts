@@ -10,6 +10,8 @@ import { getPortalRow } from '../portals/get-portal';
 import { clientMailBranding } from './client-mail-branding';
 import { renderInvitationEmail, renderUpdateEmail, type RenderedClientEmail } from './render-client-email';
 import { unsubscribeUrls } from './unsubscribe-token';
+import { portalUrl } from '../client-access/access-link';
+import { servedDomainNames } from '../custom-domains/served-domains';
 
 export interface PreviewInput {
   settings: NotificationSettings;
@@ -33,7 +35,7 @@ async function renderPreview(ctx: AppContext, businessId: string, portalId: stri
   const branding = clientMailBranding({ env: ctx.env, portalConfig: portal.config, business: business!, platform });
   const status = input.status?.trim() || client?.status || 'In Progress';
   const sample = { name: client?.name ?? 'Jordan Client', status, position: client?.position ?? 3, estimate: client?.estimate ?? null };
-  const link = `${ctx.env.APP_URL}/portal/${encodeURIComponent(portalId)}`;
+  const link = portalUrl(ctx.env, portalId, (await servedDomainNames(ctx.db, [portalId], ctx.clock.nowMs())).get(portalId));
   const unsubscribeUrl = unsubscribeUrls(ctx.env, { portalId, emailNormalized: 'preview@example.invalid' }).page;
   const mail =
     input.kind === 'invitation'
