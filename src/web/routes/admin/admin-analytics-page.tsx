@@ -9,6 +9,7 @@ import { Checkbox } from '@web/components/ui/checkbox';
 import { Label } from '@web/components/ui/label';
 import { type AdminAnalytics, type AnalyticsMetric, type AnalyticsPeriod, analyticsExportUrl, type DayFigures, useAdminAnalytics } from '@web/features/admin/api/analytics';
 import { BarChart } from '@web/features/admin/components/bar-chart';
+import { CardLabel } from '@web/features/admin/components/card-label';
 import { formatInt, formatMoney, formatMoney2 } from '@web/features/admin/components/format';
 import { ChangeText, StatCard } from '@web/features/admin/components/stat-card';
 import { cn } from '@web/lib/cn';
@@ -35,6 +36,8 @@ function pctChange(c: number | null, p: number | null): string {
   return `${v > 0 ? '+' : ''}${v}%`;
 }
 
+const metricCell = 'tabular-nums max-md:block md:py-2.5 md:text-right';
+
 function MetricsTable({ a, shown }: { a: AdminAnalytics; shown: Set<AnalyticsMetric> }) {
   const c = a.current;
   const p = a.previous;
@@ -50,9 +53,10 @@ function MetricsTable({ a, shown }: { a: AdminAnalytics; shown: Set<AnalyticsMet
     { label: 'Client portals', cur: c.portals, prev: p.portals, fmt: formatInt },
   ];
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full min-w-[520px] text-left text-sm" data-testid="metrics-table">
-        <thead className="text-xs uppercase tracking-wide text-muted-foreground">
+    // On a phone each metric is a card (its figures labelled), from `md` up a table.
+    <div className="md:overflow-x-auto">
+      <table className="w-full text-left text-sm max-md:block md:min-w-[520px]" data-testid="metrics-table">
+        <thead className="text-xs uppercase tracking-wide text-muted-foreground max-md:sr-only">
           <tr>
             <th scope="col" className="py-2 pr-3 font-semibold">Metric</th>
             <th scope="col" className="py-2 pr-3 text-right font-semibold">Current</th>
@@ -60,15 +64,21 @@ function MetricsTable({ a, shown }: { a: AdminAnalytics; shown: Set<AnalyticsMet
             <th scope="col" className="py-2 text-right font-semibold">Change</th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-border">
+        <tbody className="divide-y divide-border max-md:block">
           {rows
             .filter((r) => !r.metric || shown.has(r.metric))
             .map((r) => (
-              <tr key={r.label}>
-                <th scope="row" className="py-2.5 pr-3 font-medium">{r.label}</th>
-                <td className="py-2.5 pr-3 text-right tabular-nums">{r.cur === null ? '—' : r.fmt(r.cur)}</td>
-                <td className="py-2.5 pr-3 text-right tabular-nums text-muted-foreground">{r.prev === null ? '—' : r.fmt(r.prev)}</td>
-                <td className="py-2.5 text-right tabular-nums">{pctChange(r.cur, r.prev)}</td>
+              <tr key={r.label} className="max-md:flex max-md:flex-wrap max-md:gap-x-4 max-md:gap-y-1 max-md:py-2.5">
+                <th scope="row" className="font-medium max-md:block max-md:w-full md:py-2.5 md:pr-3">{r.label}</th>
+                <td className={cn(metricCell, 'md:pr-3')}>
+                  <CardLabel>Current</CardLabel> {r.cur === null ? '—' : r.fmt(r.cur)}
+                </td>
+                <td className={cn(metricCell, 'text-muted-foreground md:pr-3')}>
+                  <CardLabel>Previous</CardLabel> {r.prev === null ? '—' : r.fmt(r.prev)}
+                </td>
+                <td className={metricCell}>
+                  <CardLabel>Change</CardLabel> {pctChange(r.cur, r.prev)}
+                </td>
               </tr>
             ))}
         </tbody>
@@ -154,7 +164,7 @@ export function AdminAnalyticsPage() {
         <QueryError title="Could not load analytics" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : a ? (
         <div className={cn('space-y-6', query.isFetching && 'opacity-70 transition-opacity')}>
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
             {shown.has('revenue') ? (
               <>
                 <StatCard testId="card-revenue" icon={DollarSignIcon} tone="green" label={`Revenue (${days} days)`} value={formatMoney2(a.current.revenue)} change={<ChangeText current={a.current.revenue} previous={a.previous.revenue} />} />
@@ -194,7 +204,7 @@ export function AdminAnalyticsPage() {
             </CardContent>
           </Card>
 
-          <div className="grid gap-6 lg:grid-cols-2">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
             <Card>
               <CardHeader>
                 <CardTitle className="text-lg">Plan Distribution</CardTitle>

@@ -18,23 +18,27 @@ function PlanDistribution({ d }: { d: AdminDashboard }) {
         <CardTitle className="text-lg">Plan Distribution</CardTitle>
       </CardHeader>
       <CardContent>
+        {/* On a phone the share bars and the list price step aside (the share joins the count), so the figures fit. */}
         <div className="overflow-x-auto">
-          <table className="w-full min-w-[520px] text-left text-sm">
+          <table className="w-full text-left text-sm sm:min-w-[520px]">
             <thead className="text-xs uppercase tracking-wide text-muted-foreground">
               <tr>
                 <th scope="col" className="py-2 pr-3 font-semibold">Plan</th>
                 <th scope="col" className="py-2 pr-3 text-right font-semibold">Businesses</th>
-                <th scope="col" className="py-2 pr-3 font-semibold">Share</th>
+                <th scope="col" className="py-2 pr-3 font-semibold max-sm:hidden">Share</th>
                 <th scope="col" className="py-2 pr-3 text-right font-semibold">Monthly revenue</th>
-                <th scope="col" className="py-2 text-right font-semibold">Price / month</th>
+                <th scope="col" className="py-2 text-right font-semibold max-sm:hidden">Price / month</th>
               </tr>
             </thead>
             <tbody className="divide-y divide-border">
               {d.plans.map((p) => (
                 <tr key={p.plan}>
                   <td className="py-2.5 pr-3 font-medium">{p.name}</td>
-                  <td className="py-2.5 pr-3 text-right tabular-nums">{formatInt(p.businesses)}</td>
-                  <td className="py-2.5 pr-3">
+                  <td className="py-2.5 pr-3 text-right tabular-nums">
+                    {formatInt(p.businesses)}
+                    <span className="text-muted-foreground sm:hidden"> ({p.percentOfTotal}%)</span>
+                  </td>
+                  <td className="py-2.5 pr-3 max-sm:hidden">
                     <div className="flex items-center gap-2">
                       <div className="h-2 w-24 overflow-hidden rounded-full bg-muted" aria-hidden="true">
                         <div className="h-full rounded-full bg-primary" style={{ width: `${p.percentOfTotal}%` }} />
@@ -43,7 +47,7 @@ function PlanDistribution({ d }: { d: AdminDashboard }) {
                     </div>
                   </td>
                   <td className="py-2.5 pr-3 text-right tabular-nums">{formatMoney(p.monthlyRevenue)}</td>
-                  <td className="py-2.5 text-right tabular-nums text-muted-foreground">{formatMoney(p.price)}</td>
+                  <td className="py-2.5 text-right tabular-nums text-muted-foreground max-sm:hidden">{formatMoney(p.price)}</td>
                 </tr>
               ))}
             </tbody>
@@ -162,7 +166,7 @@ export function AdminDashboardPage() {
         <QueryError title="Could not load the dashboard" error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : d ? (
         <div className="space-y-6">
-          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
             <StatCard
               testId="total-businesses"
               icon={Building2Icon}
@@ -207,7 +211,7 @@ export function AdminDashboardPage() {
               }
             />
           </div>
-          <div className="grid gap-6 lg:grid-cols-3">
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
             <div className="lg:col-span-2">
               <PlanDistribution d={d} />
             </div>

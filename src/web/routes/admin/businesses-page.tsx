@@ -15,6 +15,7 @@ import { businessStatuses, statusActions, type BusinessStatus } from '@core/busi
 import type { AdminBusiness, BusinessInput } from '@web/features/admin/api/businesses';
 import { useImpersonate } from '@web/features/admin/api/impersonation';
 import { useAdminBusiness, useAdminBusinesses, useBusinessMutations } from '@web/features/admin/api/use-admin-businesses';
+import { CardLabel } from '@web/features/admin/components/card-label';
 import { Dialog } from '@web/features/admin/components/dialog';
 import { capitalise, formatDate, formatDateTime } from '@web/features/admin/components/format';
 import { NativeSelect } from '@web/features/admin/components/native-select';
@@ -40,41 +41,54 @@ function useDebounced<T>(value: T, ms: number): T {
 
 type Panel = { kind: 'add' } | { kind: 'view'; id: string } | { kind: 'edit'; id: string } | { kind: 'delete'; business: AdminBusiness } | null;
 
+/** On a phone the table's rows become cards (one per business, each figure with its label); the table from `md` up. */
+const cell = 'max-md:flex max-md:items-center max-md:gap-2 max-md:p-0 md:px-4 md:py-3';
+
 function BusinessTable({ businesses, onView, onEdit, onDelete }: { businesses: AdminBusiness[]; onView: (id: string) => void; onEdit: (id: string) => void; onDelete: (b: AdminBusiness) => void }) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-border bg-card">
-      <table className="w-full min-w-[720px] text-left text-sm">
+    <div className="overflow-hidden rounded-xl border border-border bg-card md:overflow-x-auto">
+      <table className="w-full text-left text-sm max-md:block md:min-w-[720px]">
         <caption className="sr-only">Businesses on the platform</caption>
-        <thead className="border-b border-border bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground">
+        <thead className="border-b border-border bg-muted/60 text-xs uppercase tracking-wide text-muted-foreground max-md:sr-only">
           <tr>
             <th scope="col" className="px-4 py-3 font-semibold">Business</th>
             <th scope="col" className="px-4 py-3 font-semibold">Plan</th>
             <th scope="col" className="px-4 py-3 font-semibold">Status</th>
             <th scope="col" className="px-4 py-3 text-right font-semibold">Portals</th>
             <th scope="col" className="px-4 py-3 font-semibold">Created</th>
-            {/* The actions stay in view while the table scrolls sideways on a phone. */}
+            {/* The actions stay in view while the table scrolls sideways on a narrow screen. */}
             <th scope="col" className="sticky right-0 bg-muted px-4 py-3 text-right font-semibold">
               <span className="sr-only">Actions</span>
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-border">
+        <tbody className="divide-y divide-border max-md:block">
           {businesses.map((business) => (
-            <tr key={business.id} className="hover:bg-muted/40" data-testid="business-row">
-              <td className="px-4 py-3">
+            <tr key={business.id} className="hover:bg-muted/40 max-md:relative max-md:flex max-md:flex-wrap max-md:gap-x-5 max-md:gap-y-2 max-md:p-4" data-testid="business-row">
+              <td className="max-md:block max-md:w-full max-md:pr-32 md:px-4 md:py-3">
                 <button type="button" className="text-left font-medium text-foreground hover:underline" onClick={() => onView(business.id)}>
                   {business.companyName}
                 </button>
                 <div className="text-muted-foreground">{business.ownerName}</div>
                 <div className="break-all text-muted-foreground">{business.email}</div>
               </td>
-              <td className="px-4 py-3">{planName(business.plan)}</td>
-              <td className="px-4 py-3">
+              <td className={cell}>
+                <CardLabel>Plan</CardLabel>
+                {planName(business.plan)}
+              </td>
+              <td className={cell}>
+                <CardLabel>Status</CardLabel>
                 <StatusBadge status={business.status} />
               </td>
-              <td className="px-4 py-3 text-right tabular-nums">{business.portalCount}</td>
-              <td className="whitespace-nowrap px-4 py-3">{formatDate(business.createdAt)}</td>
-              <td className="sticky right-0 bg-card px-2 py-3 shadow-[-8px_0_8px_-8px_rgb(0_0_0/0.15)] sm:px-4 md:shadow-none">
+              <td className={`${cell} tabular-nums md:text-right`}>
+                <CardLabel>Portals</CardLabel>
+                {business.portalCount}
+              </td>
+              <td className={`${cell} whitespace-nowrap`}>
+                <CardLabel>Created</CardLabel>
+                {formatDate(business.createdAt)}
+              </td>
+              <td className="max-md:absolute max-md:right-2 max-md:top-2.5 md:sticky md:right-0 md:bg-card md:px-4 md:py-3">
                 <div className="flex justify-end gap-1">
                   <Button variant="ghost" size="icon" className="size-9" aria-label={`View ${business.companyName}`} onClick={() => onView(business.id)}>
                     <EyeIcon aria-hidden="true" />

@@ -43,7 +43,7 @@ export function ResourcePage() {
             {resource.readTime}
           </p>
           {resource.download ? (
-            <Button className="mt-6" onClick={() => downloadResourceFile(resource.download!)}>
+            <Button className="mt-6 h-auto min-h-10 max-w-full whitespace-normal text-left [overflow-wrap:anywhere]" onClick={() => downloadResourceFile(resource.download!)}>
               <DownloadIcon aria-hidden="true" /> Download {resource.download.fileName}
             </Button>
           ) : null}

@@ -43,17 +43,20 @@ export function BarChart({ data, format, label, className, showTotal = true }: {
         ))}
       </div>
       <figcaption className="sr-only">{label}</figcaption>
-      <table className="sr-only">
-        <caption>{label}</caption>
-        <tbody>
-          {data.map((d) => (
-            <tr key={d.date}>
-              <th scope="row">{d.date}</th>
-              <td>{format(d.value)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      {/* On a wrapper: a table is never narrower than its cells, so `sr-only` on the table itself would widen the page. */}
+      <div className="sr-only">
+        <table>
+          <caption>{label}</caption>
+          <tbody>
+            {data.map((d) => (
+              <tr key={d.date}>
+                <th scope="row">{d.date}</th>
+                <td>{format(d.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
