@@ -207,19 +207,42 @@ describe('the id column', () => {
 });
 
 describe('an upload without a mapping', () => {
+  const right = [
+    'Client ID,Client Name,Email Address,Status,Priority,Notes',
+    'T-1,Ann Able,ann@example.com,In Progress,High,First note',
+    'T-2,Bob Baker,bob@example.com,Pending,Low,Second note',
+  ].join('\n');
+  const wrong = 'Email Address,Email Address,Client Name,Client Name,Status,Status\nann@example.com,ann@example.com,Ann Able,Ann Able,In Progress,In Progress\nbob@example.com,bob@example.com,Bob Baker,Bob Baker,Pending,Pending\n';
+
   it('is mapped from its own headers: a file with duplicated headers does not stick to the right one', async () => {
-    const right = [
-      'Client ID,Client Name,Email Address,Status,Priority,Notes',
-      'T-1,Ann Able,ann@example.com,In Progress,High,First note',
-      'T-2,Bob Baker,bob@example.com,Pending,Low,Second note',
-    ].join('\n');
     const o = await portalWithClients(t.app, { csv: right });
-    const wrong = 'Email Address,Email Address,Client Name,Client Name,Status,Status\nann@example.com,ann@example.com,Ann Able,Ann Able,In Progress,In Progress\nbob@example.com,bob@example.com,Bob Baker,Bob Baker,Pending,Pending\n';
     expect((await postCsv(t.app, url(o, '/import?confirmDrop=true'), o.cookie, wrong)).statusCode).toBe(200);
     const again = await postCsv(t.app, url(o, '/import?confirmDrop=true'), o.cookie, right);
     expect(again.statusCode).toBe(200);
     expect(again.json().columnMapping).toMatchObject({ id: 0, name: 1, email: 2, status: 3, priority: 4, notes: 5 });
     expect((await detail(o, 'T-1')).json()).toMatchObject({ priority: 'High', notes: 'First note', displayId: 'T-1' });
+  });
+
+  // Map Columns starts from the analysis' savedMapping: after the wrong file it must not offer the right one
+  // without its id, priority and notes (applying that would drop them), for a new upload as for the kept file.
+  const partial = 'Email Address,Client Name,Status\nann@example.com,Ann Able,In Progress\nbob@example.com,Bob Baker,Pending\n';
+  const whole = { id: 0, name: 1, email: 2, status: 3, priority: 4, notes: 5 };
+  // The wrong file applied through Map Columns, as the wizard sends it: with its mapping, which is then saved.
+  it.each([
+    ['duplicated headers', wrong, { email: 0, name: 2, status: 4 }],
+    ['a partial export', partial, { email: 0, name: 1, status: 2 }],
+  ])('Map Columns starts the right file after one with %s from its own headers, as the upload maps it', async (_, before, mapping) => {
+    const o = await portalWithClients(t.app, { csv: right });
+    const explicit = `/import?confirmDrop=true&columnMapping=${encodeURIComponent(JSON.stringify(mapping))}`;
+    expect((await postCsv(t.app, url(o, explicit), o.cookie, before)).statusCode).toBe(200);
+    const analysis = await postCsv(t.app, url(o, '/import/analyze'), o.cookie, right);
+    expect(analysis.statusCode, analysis.body).toBe(200);
+    expect(analysis.json().savedMapping).toMatchObject(whole);
+    const applied = await postCsv(t.app, url(o, '/import?confirmDrop=true'), o.cookie, right);
+    expect(applied.json().columnMapping).toMatchObject(whole);
+    expect((await detail(o, 'T-1')).json()).toMatchObject({ priority: 'High', notes: 'First note' });
+    const kept = await request(t.app, 'POST', url(o, '/import/file/analyze'), o.cookie, {});
+    expect(kept.json().savedMapping).toMatchObject(whole);
   });
 
   it('keeps a column chosen by hand that the new headers also have', async () => {

@@ -70,7 +70,9 @@ export const analysisSchema = z.object({
   previewRows: z.array(z.array(z.string())).describe('The first 3 data rows'),
   rowCount: z.number().int(),
   columnSuggestions: mappingOut.describe('Field to column index, as detected'),
-  savedMapping: mappingOut.nullable().describe("The portal's saved mapping, when it still fits these headers"),
+  savedMapping: mappingOut
+    .nullable()
+    .describe("Where Map Columns starts for a portal with a saved mapping: these headers mapped as an upload without a mapping would be (the saved choices these headers allow, detection for the rest); null when that lacks a required column"),
   confidence: z.number().int(),
   confidenceBand: z.enum(['green', 'yellow', 'red']),
   suggestions: z.array(z.string()),

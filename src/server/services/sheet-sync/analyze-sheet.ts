@@ -1,5 +1,5 @@
 import { canFinalizeMapping, confidenceBand, detectColumns, type ColumnMapping } from '@core/columns';
-import { remapColumns } from '@core/column-remap';
+import { resolveUploadMapping } from '@core/sync/mapping';
 import type { DateOrder } from '@core/sheet-values';
 import { messages } from '@core/messages';
 import type { portals } from '../../db/schema';
@@ -17,7 +17,11 @@ export interface SheetAnalysis {
   rowCount: number;
   /** Field to column index, as detected (spec 7: columnSuggestions). */
   columnSuggestions: ColumnMapping;
-  /** The portal's saved mapping followed to these headers, when it still fits (re-opening the wizard). */
+  /**
+   * Where Map Columns starts when the portal has a saved mapping (re-opening the wizard): these headers mapped as an
+   * upload without a mapping would be (resolveUploadMapping), so a mapping saved from a wrong file never leaves out
+   * columns this one has. Null when that mapping lacks a required field.
+   */
   savedMapping: ColumnMapping | null;
   confidence: number;
   confidenceBand: 'green' | 'yellow' | 'red';
@@ -38,12 +42,9 @@ export async function analyzeCsv(
   const sheet = await parseSheetCsv(decoded.text);
   const filled = sheet.rows.filter((r) => r.length > 0);
   const detection = detectColumns(sheet.headers, filled.slice(0, 50), { dateOrder: options.dateOrder });
-  let savedMapping: ColumnMapping | null = null;
   const saved = options.portal?.columnMapping as ColumnMapping | null | undefined;
-  if (saved && canFinalizeMapping(saved)) {
-    const r = remapColumns(saved, options.portal?.detectedHeaders ?? [], sheet.headers);
-    if (r.errors.length === 0) savedMapping = r.mapping;
-  }
+  const resolved = saved && canFinalizeMapping(saved) ? resolveUploadMapping(detection.mapping, saved, options.portal?.detectedHeaders ?? [], sheet.headers).mapping : null;
+  const savedMapping = resolved && canFinalizeMapping(resolved) ? resolved : null;
   return {
     sheetId: options.sheetId ?? null,
     gid: options.gid ?? null,

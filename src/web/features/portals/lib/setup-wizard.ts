@@ -39,7 +39,7 @@ export function initialWizardState(overrides: Partial<WizardState> = {}): Wizard
   return { step: 1, method: null, source: 'sheet', analysis: null, sheet: null, fileName: null, mapping: {}, dateOrder: 'mdy', report: null, ...overrides };
 }
 
-/** The mapping to start step 3 with: the portal's saved one when it still fits, else the detected one. */
+/** The mapping to start step 3 with: the saved choices these headers allow with detection for the rest (from the server), else the detected one. */
 export function startingMapping(analysis: SheetAnalysis): ColumnMapping {
   return { ...(analysis.savedMapping ?? analysis.columnSuggestions) };
 }
