@@ -206,7 +206,8 @@ describe('the id column', () => {
   });
 });
 
-describe('an upload without a mapping', () => {
+// Three or four imports a test: 60 s, for a busy machine.
+describe('an upload without a mapping', { timeout: 60_000 }, () => {
   const right = [
     'Client ID,Client Name,Email Address,Status,Priority,Notes',
     'T-1,Ann Able,ann@example.com,In Progress,High,First note',
