@@ -3,6 +3,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 import { acquireDataDirLock } from './lock';
+import { registerLeaseSession } from './lease-session';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -52,6 +53,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       /* a dropped idle connection is replaced on next use */
     });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    // Sync leases are tied to this instance's own connection (db/lease-session.ts, decision 20).
+    const leases = registerLeaseSession(db, () => new pg.Client({ connectionString: options.url, application_name: 'statuslink', keepAlive: true }));
     return {
       db,
       kind: 'postgres',
@@ -60,7 +63,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await pool.query('select 1');
       },
       poolUse: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
-      close: () => pool.end(),
+      close: async () => {
+        await leases.close();
+        await pool.end();
+      },
     };
   }
   const dir = options.dataDir ? path.resolve(options.dataDir) : undefined;

@@ -1,9 +1,10 @@
-import { and, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { messages } from '@core/messages';
 import type { Db } from '../../db/client';
 import { portals, syncRuns } from '../../db/schema';
 import type { Logger } from 'pino';
-import { LEASE_SECONDS, newLeaseToken, processLeaseTag, releaseSyncLease, renewSyncLease } from './sync-lease';
+import { leaseSessionOf } from '../../db/lease-session';
+import { acquireSyncLease, LEASE_SECONDS, newLeaseToken, processLeaseTag, releaseSyncLease, renewSyncLease } from './sync-lease';
 import { dropStagedTables, finishStagedApply } from './staged-apply';
 
 /** Removed clients are kept this long (restorable by reappearing in the sheet), then purged. */
@@ -31,7 +32,32 @@ type CleanupLog = Pick<Logger, 'warn'>;
  * failed or finished.
  */
 export async function failInterruptedRuns(db: Db, log?: CleanupLog): Promise<number> {
-  return failRuns(db, or(isNull(portals.syncLeaseExpiresAt), lt(portals.syncLeaseExpiresAt, sql`now()`))!, null, log);
+  const ofDeadHolders = await freeLeasesOfDeadHolders(db, log);
+  return ofDeadHolders + (await failRuns(db, or(isNull(portals.syncLeaseExpiresAt), lt(portals.syncLeaseExpiresAt, sql`now()`))!, null, log));
+}
+
+/**
+ * PostgreSQL: leases whose row has not expired but whose holder died (its session lock went with its connection,
+ * decision 20) are taken, their runs failed (and undone), and given back, so the scheduler syncs the portal again
+ * within a round instead of after the row's expiry. A lease whose holder lives stays as it is (taking it fails).
+ */
+async function freeLeasesOfDeadHolders(db: Db, log?: CleanupLog): Promise<number> {
+  if (!leaseSessionOf(db)) return 0;
+  const leased = await db
+    .select({ id: portals.id })
+    .from(portals)
+    .where(and(isNotNull(portals.syncLeaseOwner), gte(portals.syncLeaseExpiresAt, sql`now()`)));
+  let failed = 0;
+  for (const { id } of leased) {
+    const token = await acquireSyncLease(db, id);
+    if (!token) continue;
+    try {
+      failed += await failStaleRunsOf(db, id, token, log);
+    } finally {
+      await releaseSyncLease(db, id, token).catch(() => {});
+    }
+  }
+  return failed;
 }
 
 /**

@@ -1,9 +1,13 @@
 import crypto from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { leaseSessionOf } from '../../db/lease-session';
 import { portals } from '../../db/schema';
 
-/** How long a lease lasts unless renewed; a crashed instance's lease frees itself after this. */
+/**
+ * How long a lease lasts unless renewed. On PostgreSQL a dead holder's lease is free at once (its session lock went
+ * with its connection: decision 20); on the embedded database every lease is freed at start.
+ */
 export const LEASE_SECONDS = 300;
 
 /** This process's part of every lease owner token, so a restart on the embedded database can free its leases. */
@@ -13,17 +17,31 @@ export const processLeaseTag = `${process.pid}-${crypto.randomBytes(4).toString(
 export const newLeaseToken = () => `${processLeaseTag}:${crypto.randomBytes(8).toString('hex')}`;
 
 /**
- * Takes the portal's sync lease: one row update that succeeds only when no live lease exists, so two syncs of one
- * portal never run at once, whichever instance starts them (decision 0005). Returns the owner token, or null.
+ * Takes the portal's sync lease, so two syncs of one portal never run at once, whichever instance starts them
+ * (decision 0005). On PostgreSQL the lease is first the portal's session lock on this instance's lease connection
+ * (db/lease-session.ts): held by a live process elsewhere (or here), the answer is null; once it is ours, any holder
+ * the row still names has died (killed, or its connection lost), so the row is taken whatever its expiry (decision
+ * 20). On the embedded database, one row update that succeeds only when no live lease exists. Returns the owner
+ * token, or null.
  */
 export async function acquireSyncLease(db: Db, portalId: string): Promise<string | null> {
   const token = newLeaseToken();
-  const rows = await db
-    .update(portals)
-    .set({ syncLeaseOwner: token, syncLeaseExpiresAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
-    .where(and(eq(portals.id, portalId), or(isNull(portals.syncLeaseExpiresAt), lt(portals.syncLeaseExpiresAt, sql`now()`))))
-    .returning({ id: portals.id });
-  return rows.length === 1 ? token : null;
+  const session = leaseSessionOf(db);
+  if (session && !(await session.tryLock(portalId, token))) return null;
+  try {
+    const free = or(isNull(portals.syncLeaseExpiresAt), lt(portals.syncLeaseExpiresAt, sql`now()`));
+    const rows = await db
+      .update(portals)
+      .set({ syncLeaseOwner: token, syncLeaseExpiresAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+      .where(session ? eq(portals.id, portalId) : and(eq(portals.id, portalId), free))
+      .returning({ id: portals.id });
+    if (rows.length === 1) return token;
+  } catch (err) {
+    await session?.unlock(portalId, token).catch(() => {});
+    throw err;
+  }
+  await session?.unlock(portalId, token);
+  return null;
 }
 
 /** Extends a held lease; false when it was lost (expired and taken by someone else). */
@@ -36,12 +54,16 @@ export async function renewSyncLease(db: Db | Tx, portalId: string, token: strin
   return rows.length === 1;
 }
 
-/** Gives the lease back (only if still ours). */
+/** Gives the lease back (only if still ours), and on PostgreSQL its session lock. */
 export async function releaseSyncLease(db: Db, portalId: string, token: string): Promise<void> {
-  await db
-    .update(portals)
-    .set({ syncLeaseOwner: null, syncLeaseExpiresAt: null })
-    .where(and(eq(portals.id, portalId), eq(portals.syncLeaseOwner, token)));
+  try {
+    await db
+      .update(portals)
+      .set({ syncLeaseOwner: null, syncLeaseExpiresAt: null })
+      .where(and(eq(portals.id, portalId), eq(portals.syncLeaseOwner, token)));
+  } finally {
+    await leaseSessionOf(db)?.unlock(portalId, token);
+  }
 }
 
 /**
