@@ -30,6 +30,7 @@ import { registerBusinessApiLimits } from './plugins/business-api-limits';
 import { registerApiKeyAudit, registerApiSecurityDocs } from './plugins/api-key-auth';
 import { apiKeyRoutes } from './routes/v1/api-key-routes';
 import { webhookRoutes } from './routes/v1/webhook-routes';
+import { clientEventRoutes } from './routes/v1/client-event-routes';
 import { customDomainRoutes } from './routes/v1/custom-domain-routes';
 import { scheduleDomainRecheck } from './jobs/domain-recheck';
 import { registerWebhookJobs } from './jobs/webhook-jobs';
@@ -221,6 +222,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(publicNotificationRoutes);
   await app.register(apiKeyRoutes);
   await app.register(webhookRoutes);
+  await app.register(clientEventRoutes);
   await app.register(customDomainRoutes);
   const startJobs = options.startJobs ?? env.NODE_ENV !== 'test';
   registerWebhookJobs(app, { timeoutMs: options.webhookTimeoutMs, schedulePurge: startJobs });

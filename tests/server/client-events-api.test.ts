@@ -1,0 +1,95 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createKey, withKey } from '../support/api-keys';
+import { businessWithPortal, postCsv, request } from '../support/sheets';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+// GET /api/v1/portals/{portalId}/events (issue 18 item 5, decision 0011): a portal's client events in order, paged,
+// for its own business only, readable with a read-scope API key.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const HEADER = 'Client ID,Client Name,Email Address,Status,Priority,Due Date';
+const sheet = (...rows: string[]) => [HEADER, ...rows].join('\n') + '\n';
+
+async function portalWithEvents() {
+  const owner = await businessWithPortal(t.app);
+  const first = await postCsv(t.app, `/api/v1/portals/${owner.portalId}/import`, owner.cookie, sheet('A,Ann,a@example.com,Pending,1,', 'B,Ben,b@example.com,Pending,2,', 'C,Cy,c@example.com,Pending,3,'));
+  expect(first.statusCode, first.body).toBe(200);
+  const second = await postCsv(t.app, `/api/v1/portals/${owner.portalId}/import`, owner.cookie, sheet('A,Ann,a@example.com,Completed,1,', 'B,Ben,b@example.com,Pending,2,', 'C,Cy,c@example.com,Pending,3,'));
+  expect(second.statusCode, second.body).toBe(200);
+  return { ...owner, runs: [first.json().id as string, second.json().id as string] };
+}
+const page = (o: { cookie: string; portalId: string }, query = '') => request(t.app, 'GET', `/api/v1/portals/${o.portalId}/events${query}`, o.cookie);
+
+describe('client events API', () => {
+  it('pages a portal\'s events in order with nextAfter until none are left', async () => {
+    const o = await portalWithEvents();
+    const all = await page(o);
+    expect(all.statusCode, all.body).toBe(200);
+    const events = all.json().events as { id: number; type: string; clientId: string }[];
+    expect(events.map((e) => `${e.clientId} ${e.type}`)).toEqual([
+      'A client.added',
+      'B client.added',
+      'C client.added',
+      'A client.status_changed',
+      'A client.completed',
+      'A client.queue_moved',
+      'A client.estimate_changed',
+      'B client.queue_moved',
+      'B client.estimate_changed',
+      'C client.queue_moved',
+    ]);
+    expect(all.json()).toMatchObject({ nextAfter: null, retentionDays: 90 });
+    expect(all.json().events[3]).toEqual({
+      id: events[3]!.id,
+      type: 'client.status_changed',
+      portalId: o.portalId,
+      clientId: 'A',
+      occurredAt: t.clock.now().toISOString(),
+      changedBy: 'sync',
+      actor: `sync:${o.runs[1]}`,
+      syncRunId: o.runs[1],
+      data: { from: 'Pending', to: 'Completed', fromClass: 'pending', toClass: 'completed' },
+    });
+
+    const seen: number[] = [];
+    let after = 0;
+    for (let i = 0; i < 5; i += 1) {
+      const res = (await page(o, `?after=${after}&limit=3`)).json() as { events: { id: number }[]; nextAfter: number | null };
+      seen.push(...res.events.map((e) => e.id));
+      if (res.nextAfter === null) break;
+      expect(res.events).toHaveLength(3);
+      after = res.nextAfter;
+    }
+    expect(seen).toEqual(events.map((e) => e.id));
+  });
+
+  it('refuses another business (404) and bad paging (400 with the error shape)', async () => {
+    const o = await portalWithEvents();
+    const other = await businessWithPortal(t.app);
+    const res = await page({ cookie: other.cookie, portalId: o.portalId });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('not_found');
+    const bad = await page(o, '?limit=5000');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.message).toMatch(/limit must be a whole number from 1 to 1000/);
+    expect((await page(o, '?after=-1')).statusCode).toBe(400);
+    expect((await request(t.app, 'GET', `/api/v1/portals/${o.portalId}/events`, '')).statusCode).toBe(401);
+  });
+
+  it('is readable with a read-scope API key, for its own business only', async () => {
+    const o = await portalWithEvents();
+    const { key } = await createKey(t.app, o.cookie, { scope: 'read' });
+    const res = await withKey(t.app, key, 'GET', `/api/v1/portals/${o.portalId}/events?limit=2`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().events).toHaveLength(2);
+    const other = await portalWithEvents();
+    expect((await withKey(t.app, key, 'GET', `/api/v1/portals/${other.portalId}/events`)).statusCode).toBe(404);
+  });
+});
