@@ -1,7 +1,7 @@
 import type { ClientEventData, ClientEventType } from './client-events';
 import type { WorkingCalendar } from './working-days';
-import { dailyLimitedTriggers, statusKey, statusLineFor, type NotificationSettings, type UpdateTrigger } from './notification-settings';
-import { classifyStatus, isActiveStatusClass } from './status';
+import { dailyLimitedTriggers, statusLineFor, type NotificationSettings, type UpdateTrigger } from './notification-settings';
+import { classifyStatus, isActiveStatusClass, statusKey } from './status';
 
 // What a client hears about (issue 19, D10), as pure rules: client events become the changes of an open message
 // (merged while its batching window runs); when the window ends the net changes are turned into what to say.

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { classifyStatus } from './status';
+import { classifyStatus, statusKey } from './status';
 import { notificationTexts } from './notification-texts';
 
 // A portal's notification settings (issue 19, D10): which changes tell the client, the batching window, quiet
@@ -69,11 +69,6 @@ const templatesSchema = z.object({
   invitationSubject: templateText(200, 'invitation subject').refine((v) => v.trim().length > 0, { error: notificationTexts.subjectRequired }),
   invitationBody: templateText(4000, 'invitation text'),
 });
-
-/** The key a status line is stored under: the status as the sheet writes it, trimmed and lower-cased. */
-export function statusKey(status: string): string {
-  return status.trim().replace(/\s+/g, ' ').toLowerCase();
-}
 
 export const notificationSettingsSchema = z.object({
   triggers: z.object({

@@ -54,6 +54,14 @@ export function statusWeight(status: string | null | undefined): number {
   return 0;
 }
 
+/**
+ * One key per status however the sheet spells it: trimmed, inner spaces collapsed, lower-cased ("Done", "DONE"
+ * and " done " are one status). The status filter groups by it and status lines are stored under it.
+ */
+export function statusKey(status: string): string {
+  return status.trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
 /** The status as shown in the app: trimmed text, or 'Unknown' when empty. */
 export function displayStatus(status: string | null | undefined): string {
   const text = (status ?? '').trim();

@@ -638,6 +638,23 @@ describe('client list', () => {
     expect(page2.clients.map((x: { clientId: string }) => x.clientId)).toEqual(['T-1006', 'T-1007', 'T-1008', 'T-1009', 'T-1010']);
     expect((await request(t.app, 'GET', `/api/v1/portals/${c.portalId}/clients?pageSize=500`, c.cookie)).statusCode).toBe(400);
   });
+
+  it('groups a status however the sheet spells it: "Done", "DONE" and " done " are one filter entry that finds all three (issue 17 item 8)', async () => {
+    const sheet = fixtureSheet('tax-preparer.csv')
+      .replace('T-1003,Aiko Tanaka,aiko.tanaka@example.org,Completed', 'T-1003,Aiko Tanaka,aiko.tanaka@example.org,DONE')
+      .replace('T-1012,Henrik Larsen,henrik.larsen@example.com,Cancelled', 'T-1012,Henrik Larsen,henrik.larsen@example.com," done "')
+      .replace('T-1001,Maria Gonzalez,maria.gonzalez@example.com,In Progress', 'T-1001,Maria Gonzalez,maria.gonzalez@example.com,in  progress')
+      .replace('T-1010,Daniel Kim,daniel.kim@example.com,Active', 'T-1010,Daniel Kim,daniel.kim@example.com,In Progress');
+    const c = await connected(sheet);
+    const all = await clientsOf(c);
+    expect(all.statuses.filter((s: string) => s.toLowerCase() === 'done')).toHaveLength(1);
+    expect(all.statuses.filter((s: string) => /^in\s+progress$/i.test(s))).toEqual(['In Progress']); // as most clients write it
+    for (const spelling of ['Done', 'DONE', '%20done%20']) {
+      const done = await clientsOf(c, `&status=${spelling}`);
+      expect(done.clients.map((x: { clientId: string }) => x.clientId).sort()).toEqual(['T-1003', 'T-1008', 'T-1012']);
+    }
+    expect((await clientsOf(c, '&status=In%20Progress')).total).toBe(3);
+  });
 });
 
 describe('workload settings', () => {

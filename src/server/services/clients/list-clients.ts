@@ -1,4 +1,5 @@
-import { and, asc, count, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { statusKey } from '@core/status';
 import { displayClientId } from '@core/sync/identity';
 import type { Db } from '../../db/client';
 import { clients, type QueueState } from '../../db/schema';
@@ -35,10 +36,23 @@ export interface ClientListQuery {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** The status column as core's statusKey writes it (trimmed, inner spaces collapsed, lower-cased). */
+export const statusKeySql = sql<string>`lower(btrim(regexp_replace(${clients.status}, '\\s+', ' ', 'g')))`;
+
+/** One entry per status key, named as most of its clients write it (ties: the first in sort order). */
+function groupStatuses(variants: { status: string; n: number }[]): string[] {
+  const byKey = new Map<string, string>();
+  for (const v of variants) {
+    const key = statusKey(v.status);
+    if (!byKey.has(key)) byKey.set(key, v.status.trim());
+  }
+  return [...byKey].sort(([a], [b]) => a.localeCompare(b)).map(([, label]) => label);
+}
+
 /**
  * One page of a portal's clients in sheet order. `search` matches part of the name, e-mail or status (this is the
- * business's own list; the public portal matches exactly, D3); `status` matches the status text exactly, ignoring
- * case. Also the distinct statuses, for the filter.
+ * business's own list; the public portal matches exactly, D3); `status` matches every spelling of the status
+ * (statusKey: case and spacing). Also the distinct statuses, one per key, for the filter.
  */
 export async function listClients(db: Db, portalId: string, query: ClientListQuery): Promise<{ clients: ClientView[]; total: number; statuses: string[] }> {
   const conditions: SQL[] = [eq(clients.portalId, portalId), query.removed ? isNotNull(clients.removedAt) : isNull(clients.removedAt)];
@@ -48,8 +62,8 @@ export async function listClients(db: Db, portalId: string, query: ClientListQue
     const pattern = `%${escapeLike(search)}%`;
     conditions.push(or(ilike(clients.name, pattern), ilike(clients.email, pattern), ilike(clients.status, pattern))!);
   }
-  const status = query.status?.trim();
-  if (status) conditions.push(sql`lower(${clients.status}) = ${status.toLowerCase()}`);
+  const status = statusKey(query.status ?? '');
+  if (status) conditions.push(sql`${statusKeySql} = ${status}`);
   const where = and(...conditions);
   const [rows, totals, statuses] = await Promise.all([
     db
@@ -61,11 +75,12 @@ export async function listClients(db: Db, portalId: string, query: ClientListQue
       .offset((query.page - 1) * query.pageSize),
     db.select({ n: count() }).from(clients).where(where),
     db
-      .selectDistinct({ status: clients.status })
+      .select({ status: clients.status, n: count() })
       .from(clients)
       .where(and(eq(clients.portalId, portalId), isNull(clients.removedAt)))
-      .orderBy(asc(clients.status))
-      .limit(200),
+      .groupBy(clients.status)
+      .orderBy(desc(count()), asc(clients.status))
+      .limit(500),
   ]);
   return {
     clients: rows.map((r) => ({
@@ -87,6 +102,6 @@ export async function listClients(db: Db, portalId: string, query: ClientListQue
       updatedAt: r.updatedAt.toISOString(),
     })),
     total: totals[0]?.n ?? 0,
-    statuses: statuses.map((s) => s.status),
+    statuses: groupStatuses(statuses),
   };
 }

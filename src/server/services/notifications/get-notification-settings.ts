@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { NotificationSettingsView } from '@core/api/notifications';
-import { defaultStatusLine, statusKey } from '@core/notification-settings';
+import { defaultStatusLine } from '@core/notification-settings';
+import { statusKey } from '@core/status';
 import { readPortalConfig } from '@core/portal-config';
 import type { AppContext } from '../../context';
 import { clientNotificationPrefs, clients, emailBounces } from '../../db/schema';
