@@ -19,6 +19,7 @@ import { appPortalsQueryKey, useCurrentPortal, type AppPortal } from '@web/featu
 import { useBusinessPlan } from '@web/features/billing/api/use-business-plan';
 import { isPlanFeatureError, PlanFeatureNotice, UpgradeCard } from '@web/features/billing/components/upgrade-card';
 import { useRemovePortalLogo, useUploadPortalLogo } from '@web/features/portals/api/use-portal-logo';
+import { CustomDomainCard } from '@web/features/portals/components/custom-domain-card';
 import { api, errorMessage } from '@web/lib/api-client';
 import { paths } from '@web/lib/paths';
 import { brandButton } from '@web/portal/brand';
@@ -45,6 +46,7 @@ const toggles: { key: ToggleKey; label: string }[] = [
 export function PortalConfigPage() {
   const current = useCurrentPortal();
   const portal = current.portal;
+  const plan = useBusinessPlan();
   return (
     <>
       <PageTitle title="Portal Configurator" />
@@ -62,7 +64,12 @@ export function PortalConfigPage() {
           <ConnectSheetButton />
         </EmptyState>
       ) : (
-        <ConfigForm key={portal.portalId} portal={portal} />
+        <>
+          <ConfigForm key={portal.portalId} portal={portal} />
+          <div className="mt-6 max-w-3xl">
+            <CustomDomainCard key={portal.portalId} portalId={portal.portalId} plan={plan} />
+          </div>
+        </>
       )}
     </>
   );
