@@ -34,6 +34,7 @@ import { clientEventRoutes } from './routes/v1/client-event-routes';
 import { customDomainRoutes } from './routes/v1/custom-domain-routes';
 import { scheduleDomainRecheck } from './jobs/domain-recheck';
 import { registerWebhookJobs } from './jobs/webhook-jobs';
+import { registerClientEventJobs } from './jobs/client-event-jobs';
 import { documentIdempotency, openApiDefinition } from './routes/system/openapi-docs';
 import { scheduleBackOfficeJobs } from './jobs/lifecycle-emails';
 import { authRoutes } from './routes/auth/auth-routes';
@@ -226,6 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(customDomainRoutes);
   const startJobs = options.startJobs ?? env.NODE_ENV !== 'test';
   registerWebhookJobs(app, { timeoutMs: options.webhookTimeoutMs, schedulePurge: startJobs });
+  registerClientEventJobs(app, { schedulePurge: startJobs });
   if (startJobs) {
     registerSheetSyncJob(app);
     app.addHook('onReady', async () => ctx.jobs.start());

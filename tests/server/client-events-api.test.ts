@@ -93,3 +93,18 @@ describe('client events API', () => {
     expect((await withKey(t.app, key, 'GET', `/api/v1/portals/${other.portalId}/events`)).statusCode).toBe(404);
   });
 });
+
+describe('retention', () => {
+  it('the daily purge job deletes events past 90 days and keeps the rest', async () => {
+    const o = await portalWithEvents();
+    const kept = (await page(o)).json().events.length as number;
+    const old = o.portalId;
+    await t.app.ctx.db.transaction((tx) =>
+      t.app.ctx.clientEvents.write(tx, [{ type: 'client.removed', portalId: old, clientId: 'A', data: {}, actor: { kind: 'system', job: 'test' } }], new Date(t.clock.nowMs() - 91 * 24 * 3600 * 1000)),
+    );
+    expect((await page(o)).json().events).toHaveLength(kept + 1);
+    await t.app.ctx.jobs.enqueue(t.app.ctx.db, [{ kind: 'client_events.purge', dedupeKey: 'purge-test', runAt: t.clock.now() }]);
+    await t.app.ctx.jobs.runDue();
+    expect((await page(o)).json().events).toHaveLength(kept);
+  });
+});
