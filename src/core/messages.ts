@@ -240,6 +240,14 @@ export const messages = {
     disabledNotSent: 'The endpoint is disabled, so this delivery was not sent.',
     stillPending: 'This delivery is still being tried; wait for its result before resending it.',
   },
+  billing: {
+    notConnected: 'Payments are not connected on this platform: the operator assigns plans.',
+    enterprise: 'The Enterprise plan is arranged with our sales team: contact sales to get it.',
+    alreadyOnPlan: (plan: string) => `You are already paying for the ${plan} plan.`,
+    changeInPortal: 'You already pay for a plan: change it, your card or cancel under "Manage billing".',
+    noCustomer: 'There is no billing account yet: choose a plan first.',
+    badSignature: 'The Stripe signature of this webhook does not match.',
+  },
   idempotency: {
     invalidKey: 'The Idempotency-Key header must be 1 to 255 visible characters.',
     reused: 'This Idempotency-Key was used for a different request. Use a new key for each new request.',

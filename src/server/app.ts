@@ -65,6 +65,7 @@ import { createSettingsCache } from './services/platform-settings/settings-cache
 import { sendGridSettingReader } from './services/platform-settings/mail-settings';
 import { createClientEventLog } from './services/client-events/client-event-log';
 import { createJobQueue } from './jobs/job-worker';
+import { billingRoutes } from './routes/v1/billing-routes';
 import { registerNotifications } from './services/notifications/register-notifications';
 
 export interface BuildAppOptions {
@@ -225,6 +226,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(webhookRoutes);
   await app.register(clientEventRoutes);
   await app.register(customDomainRoutes);
+  await app.register(billingRoutes);
   const startJobs = options.startJobs ?? env.NODE_ENV !== 'test';
   registerWebhookJobs(app, { timeoutMs: options.webhookTimeoutMs, schedulePurge: startJobs });
   registerClientEventJobs(app, { schedulePurge: startJobs });

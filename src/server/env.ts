@@ -122,6 +122,11 @@ export const envSchema = z.object({
       .regex(/^(\[[0-9a-fA-F:]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/, 'must be host:port, e.g. 127.0.0.1:53')
       .optional(),
   ),
+  /** Stripe (decision 0019): the secret key and the webhook endpoint's signing secret; each wins over the back office's. */
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  /** Where Stripe's API is reached (default https://api.stripe.com; tests point it at a local stand-in). */
+  STRIPE_API_BASE_URL: optionalUrl,
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0', ''])
     .default('true')

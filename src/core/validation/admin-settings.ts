@@ -3,6 +3,7 @@ import { messages } from '../messages';
 import { DEFAULT_PLAN_ID, DEFAULT_TRIAL_DAYS, signupPlanIds } from '../plans';
 import type { PasswordPolicy } from './auth';
 import { isEmail } from './email';
+import { DEFAULT_GRACE_DAYS } from '../billing/billing-state';
 
 // Platform settings (spec 3 and 5, decisions D1): defaults and the bounds of each control.
 
@@ -12,6 +13,7 @@ export const PRODUCT_NAME = 'StatusLink';
 /** Bounds of the numeric settings (spec 5). */
 export const platformSettingBounds = {
   trialDays: { min: 0, max: 90, label: 'Trial days' },
+  graceDays: { min: 0, max: 30, label: 'Grace days after non-payment' },
   maxApiCalls: { min: 100, max: 10000, label: 'Max API calls per day' },
   rateLimit: { min: 10, max: 300, label: 'Rate limit per minute' },
   passwordMinLength: { min: 6, max: 32, label: 'Minimum password length' },
@@ -59,6 +61,8 @@ export const platformSettingsSchema = z.object({
       salesEmail: optionalEmail,
       defaultPlan: z.enum(signupPlanIds).default(DEFAULT_PLAN_ID),
       trialDays: bounded('trialDays', DEFAULT_TRIAL_DAYS),
+      /** Days portals keep answering clients after a trial ends unpaid or a payment fails (D12). */
+      graceDays: bounded('graceDays', DEFAULT_GRACE_DAYS),
       maintenanceMode: z.boolean().default(false),
     })
     .prefault({}),

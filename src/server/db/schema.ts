@@ -29,3 +29,4 @@ export * from './schema/api-keys';
 export * from './schema/webhooks';
 export * from './schema/idempotency-keys';
 export * from './schema/custom-domains';
+export * from './schema/billing';

@@ -33,7 +33,7 @@ export async function runLifecycleEmails(ctx: JobContext, now = new Date()): Pro
       .select({ profile: businessProfiles, email: users.email })
       .from(businessProfiles)
       .innerJoin(users, eq(users.id, businessProfiles.userId));
-  const link = `${ctx.env.APP_URL}/pricing`;
+  const link = `${ctx.env.APP_URL}/app/billing`;
 
   const reminderDays = s.email.trialEndingReminderDays;
   if (reminderDays > 0) {

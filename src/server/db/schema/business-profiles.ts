@@ -19,6 +19,15 @@ export const businessProfiles = pgTable('business_profiles', {
   statusBeforeSuspension: text('status_before_suspension'),
   timeZone: text('time_zone').notNull().default('UTC'),
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
+  /** Stripe (issue 21, decision 19): the business's customer, its subscription, Stripe's status of it, its period. */
+  stripeCustomerId: text('stripe_customer_id').unique(),
+  stripeSubscriptionId: text('stripe_subscription_id'),
+  subscriptionStatus: text('subscription_status'),
+  /** monthly | yearly, while a subscription pays the plan. */
+  billingPeriod: text('billing_period'),
+  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+  /** When portals stop answering after a failed payment or a cancellation (core billingStanding). */
+  graceEndsAt: timestamp('grace_ends_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -22,6 +22,7 @@ import { templateCacheFor } from '../../services/email-templates/template-cache'
 import { DEFAULT_MAIL_FROM } from '../../integrations/mail/mailer';
 import { getPlatformSettings } from '../../services/platform-settings/get-platform-settings';
 import { mailStatus } from '../../services/platform-settings/mail-settings';
+import { stripeConnection } from '../../integrations/stripe/stripe-connection';
 import { platformSecretNames, readSealedSecrets, secretStatuses } from '../../services/platform-settings/platform-secrets';
 import { savePlatformSettings, settingsUpdatedAt } from '../../services/platform-settings/save-platform-settings';
 import { actorOf, errorShape, fetchHeaders, guardErrors, hasTwoFactor, requireOperator } from './guard';
@@ -47,6 +48,8 @@ const settingsResponse = z.object({
   updatedAt: z.iso.datetime().nullable(),
   /** Which way e-mail goes now (SMTP_URL, SendGrid or the log), with notes where the settings say otherwise. */
   mail: z.object({ via: z.enum(['smtp', 'sendgrid', 'log']), label: z.string(), from: z.string(), notes: z.array(z.string()) }),
+  /** Whether Stripe is connected (a secret key and a webhook secret, from the server's environment or here), and the endpoint to give Stripe. */
+  billing: z.object({ connected: z.boolean(), webhookUrl: z.string() }),
 });
 
 const templateKeyParams = z.object({ key: z.enum(emailTemplateKeys) });
@@ -218,6 +221,7 @@ export async function adminRoutes(app: FastifyInstance) {
         secrets: secretStatuses(sealed, env.BETTER_AUTH_SECRET!),
         updatedAt: iso(await settingsUpdatedAt(app.ctx.db)),
         mail: mailStatus({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? DEFAULT_MAIL_FROM, settings, sealed, authSecret: env.BETTER_AUTH_SECRET! }),
+        billing: { connected: (await stripeConnection(app.ctx)) !== null, webhookUrl: `${env.APP_URL}/api/stripe/webhook` },
       };
     }
 

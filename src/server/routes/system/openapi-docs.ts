@@ -70,6 +70,7 @@ const tags = [
   { name: 'webhooks', description: 'Endpoints, their signing secrets and deliveries.' },
   { name: 'portal data', description: "A portal's clients." },
   { name: 'domains', description: "A portal on the business's own domain (Business and Enterprise): the name, its two DNS records, verification." },
+  { name: 'billing', description: "The business's plan and invoices, Stripe Checkout and customer portal (a signed-in owner only), and Stripe's webhook endpoint." },
 ];
 
 const clientExample = { id: 'C-1042', name: 'Jordan Lee', email: 'jordan@example.com', status: 'In Progress', queuePosition: 3, estimatedCompletion: '2026-12-14' };

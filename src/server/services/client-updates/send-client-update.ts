@@ -11,6 +11,7 @@ import { checkUpdateLimits } from '../portal-lookup/lookup-limits';
 import { runLookupQuery } from '../portal-lookup/lookup-queries';
 import { currentPortalSettings } from '../portal-lookup/portal-settings';
 import { enqueueWebhooks } from '../webhooks/enqueue-webhooks';
+import { portalOpen } from '../billing/business-standing';
 
 type Ctx = Pick<AppContext, 'db' | 'env' | 'logger' | 'mailer' | 'settings' | 'rateStore' | 'jobs' | 'clock'>;
 
@@ -29,7 +30,7 @@ export async function sendClientUpdate(ctx: Ctx, portalId: string, input: { sess
 
   const [row] = await runLookupQuery(ctx.db, 'clientId', portalId, session.clientId);
   if (!row) throw notFound();
-  if (row.businessStatus === 'suspended') throw portalUnavailable();
+  if (!(await portalOpen(ctx, row))) throw portalUnavailable();
   if (row.clientId === null) throw notFound();
   // The client id now names someone else (a row of an id-less sheet was deleted): the session is over.
   if (!sessionIsFor(ctx.env, session, row.emailNormalized!)) throw sessionExpired();

@@ -42,7 +42,7 @@ export const emailTemplateCatalog: Record<EmailTemplateKey, EmailTemplateDefinit
     key: 'welcome',
     name: 'Welcome',
     description: 'Sent to a business owner right after sign-up, when the welcome e-mail is enabled.',
-    placeholders: { ownerName: 'Dana Owner', companyName: 'Owner & Co Tax', trialDays: '14', trialEndDate: 'March 14, 2026', link: 'https://statuslink.example/app/dashboard' },
+    placeholders: { ownerName: 'Dana Owner', companyName: 'Owner & Co Tax', trialDays: '14', trialEndDate: 'March 14, 2026', link: 'https://statuslink.example/app/billing' },
     subject: 'Welcome to {{platformName}}, {{ownerName}}',
     body: [
       'Hello {{ownerName}},',
@@ -82,7 +82,7 @@ export const emailTemplateCatalog: Record<EmailTemplateKey, EmailTemplateDefinit
     key: 'trial_ending',
     name: 'Trial ending',
     description: 'Sent the configured number of days before a business trial ends (Email settings: trial ending reminder).',
-    placeholders: { ownerName: 'Dana Owner', companyName: 'Owner & Co Tax', daysLeft: '3', timeLeft: '3 days', trialEndDate: 'March 14, 2026', link: 'https://statuslink.example/pricing' },
+    placeholders: { ownerName: 'Dana Owner', companyName: 'Owner & Co Tax', daysLeft: '3', timeLeft: '3 days', trialEndDate: 'March 14, 2026', link: 'https://statuslink.example/app/billing' },
     subject: 'Your {{platformName}} trial ends in {{timeLeft}}',
     body: [
       'Hello {{ownerName}},',
@@ -95,7 +95,7 @@ export const emailTemplateCatalog: Record<EmailTemplateKey, EmailTemplateDefinit
     key: 'trial_ended',
     name: 'Trial ended',
     description: 'Sent once when a business trial has ended, when the trial ended e-mail is enabled.',
-    placeholders: { ownerName: 'Dana Owner', companyName: 'Owner & Co Tax', link: 'https://statuslink.example/pricing' },
+    placeholders: { ownerName: 'Dana Owner', companyName: 'Owner & Co Tax', link: 'https://statuslink.example/app/billing' },
     subject: 'Your {{platformName}} trial has ended',
     body: [
       'Hello {{ownerName}},',
@@ -107,8 +107,8 @@ export const emailTemplateCatalog: Record<EmailTemplateKey, EmailTemplateDefinit
     key: 'payment_failed',
     name: 'Payment failed',
     description:
-      'For a failed subscription payment, when the payment failed e-mail is enabled. Not sent yet: no payment provider is connected to the platform, so no payment can fail.',
-    placeholders: { ownerName: 'Dana Owner', companyName: 'Owner & Co Tax', plan: 'Professional', amount: '$79.00', link: 'https://statuslink.example/app/dashboard' },
+      "When Stripe reports that a subscription's payment failed (once per invoice and attempt), if the payment failed e-mail is enabled. The business keeps its portals for the grace days.",
+    placeholders: { ownerName: 'Dana Owner', companyName: 'Owner & Co Tax', plan: 'Professional', amount: '$79.00', link: 'https://statuslink.example/app/billing' },
     subject: 'Payment failed for your {{platformName}} subscription',
     body: [
       'Hello {{ownerName}},',

@@ -10,6 +10,7 @@ import { notFound, portalUnavailable, sessionExpired } from '../portal-lookup/lo
 import { runLookupQuery } from '../portal-lookup/lookup-queries';
 import { readCardSession, sessionIsFor } from '../client-access/secrets';
 import { readUnsubscribeToken, type UnsubscribeTarget } from './unsubscribe-token';
+import { portalOpen } from '../billing/business-standing';
 
 // The client's own choice about e-mail updates (issue 19 item 4, D10): off by the one-click link or the page it
 // opens, on again only by the client (the page, or the card's switch after an access link or a code). The business
@@ -69,7 +70,7 @@ export async function setEmailUpdatesFromCard(ctx: AppContext, portalId: string,
   if (!session || session.portalId !== portalId) throw sessionExpired();
   const [row] = await runLookupQuery(ctx.db, 'clientId', portalId, session.clientId);
   if (!row || row.clientId === null) throw notFound();
-  if (row.businessStatus === 'suspended') throw portalUnavailable();
+  if (!(await portalOpen(ctx, row))) throw portalUnavailable();
   if (!sessionIsFor(ctx.env, session, row.emailNormalized!)) throw sessionExpired();
   await setChoice(ctx.db, { portalId, emailNormalized: row.emailNormalized! }, !input.email, 'portal_card', ctx.clock.now());
   return { email: input.email };

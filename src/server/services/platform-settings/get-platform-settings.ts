@@ -22,7 +22,8 @@ export async function getPlatformSettings(db: Db | Tx): Promise<PlatformSettings
 /**
  * The two integration switches that cannot honestly be switched (decision 7, "API keys of outside services"):
  * Google Sheets are read through their public CSV export, which needs no key and is always on; no billing is
- * connected, so Stripe is always off. Whatever was stored or sent, the settings say so.
+ * a switch for Stripe would say nothing: Stripe is connected when its secret key and webhook secret are set (decision
+ * 19), so the flag stays off. Whatever was stored or sent, the settings say so.
  */
 export function withFixedIntegrationFlags(settings: PlatformSettings): PlatformSettings {
   return { ...settings, api: { ...settings.api, googleSheetsEnabled: true, stripeEnabled: false } };

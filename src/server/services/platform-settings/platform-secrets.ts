@@ -4,7 +4,7 @@ import { platformSettings } from '../../db/schema';
 import { decryptSecret, maskSecret } from './secret-box';
 
 /** The API keys of outside services (API & Integrations tab), stored encrypted beside the settings document. */
-export const platformSecretNames = ['googleSheetsApiKey', 'stripeApiKey', 'sendgridApiKey'] as const;
+export const platformSecretNames = ['googleSheetsApiKey', 'stripeApiKey', 'stripeWebhookSecret', 'sendgridApiKey'] as const;
 export type PlatformSecretName = (typeof platformSecretNames)[number];
 
 /** Where the encrypted keys live inside the settings row's JSON (outside the validated settings). */

@@ -6,6 +6,7 @@ import { businessProfiles, portals } from '../../db/schema';
 import { DEMO_ACCESS_CLIENT_NAME, DEMO_ACCESS_TOKEN, DEMO_PORTAL_ID, demoSamples, type DemoSample } from '../../db/seed/demo-business';
 import { businessPlanId } from '../business/plan-access';
 import { portalSettings } from './portal-settings';
+import { portalOpen } from '../billing/business-standing';
 
 /** The branding and display settings of a portal, as anyone may read them: no client and no owner data. */
 export interface PublicPortalConfig {
@@ -30,7 +31,7 @@ export type PublicPortalState = 'ready' | 'no_data' | 'unavailable';
 
 export interface PublicPortalView {
   portalId: string;
-  /** ready; no_data (nothing imported yet); unavailable (the business is suspended). */
+  /** ready; no_data (nothing imported yet); unavailable (the business is suspended, or its unpaid grace is over). */
   state: PublicPortalState;
   platformName: string;
   /** Absent when unavailable. */
@@ -40,7 +41,7 @@ export interface PublicPortalView {
 }
 
 /** The public configuration of a portal, or null when there is no such portal. */
-export async function getPublicPortal(ctx: Pick<AppContext, 'db' | 'settings' | 'env'>, portalId: string): Promise<PublicPortalView | null> {
+export async function getPublicPortal(ctx: Pick<AppContext, 'db' | 'settings' | 'env' | 'clock'>, portalId: string): Promise<PublicPortalView | null> {
   const [row] = await ctx.db
     .select({
       id: portals.id,
@@ -49,6 +50,9 @@ export async function getPublicPortal(ctx: Pick<AppContext, 'db' | 'settings' | 
       updatedAt: portals.updatedAt,
       lastSyncedAt: portals.lastSyncedAt,
       businessStatus: businessProfiles.status,
+      trialEndsAt: businessProfiles.trialEndsAt,
+      subscriptionStatus: businessProfiles.subscriptionStatus,
+      graceEndsAt: businessProfiles.graceEndsAt,
       businessName: businessProfiles.companyName,
       plan: businessProfiles.plan,
     })
@@ -57,7 +61,7 @@ export async function getPublicPortal(ctx: Pick<AppContext, 'db' | 'settings' | 
     .where(eq(portals.id, portalId));
   if (!row) return null;
   const platformName = (await ctx.settings.get()).general.platformName;
-  if (row.businessStatus === 'suspended') return { portalId: row.id, state: 'unavailable', platformName };
+  if (!(await portalOpen(ctx, row))) return { portalId: row.id, state: 'unavailable', platformName };
   const plan = businessPlanId({ plan: row.plan });
   // What the plan lacks is not shown; what was saved stays for an upgrade (D12).
   const c = brandingForPlan(plan, portalSettings(row.id, row.updatedAt, row.config, row.workloadSettings).config, defaultPortalConfig());

@@ -17,8 +17,9 @@ import { checkLookupLimits } from './lookup-limits';
 import { cardEmailUpdates } from '../notifications/email-updates-choice';
 import { runLookupQuery, type LookupKind, type LookupRow } from './lookup-queries';
 import { currentPortalSettings } from './portal-settings';
+import { portalOpen } from '../billing/business-standing';
 
-type LookupCtx = Pick<AppContext, 'db' | 'env' | 'logger' | 'mailer' | 'settings' | 'rateStore'>;
+type LookupCtx = Pick<AppContext, 'db' | 'env' | 'logger' | 'mailer' | 'settings' | 'rateStore' | 'clock'>;
 
 /** What a visitor of the portal asks. Exactly one way in: a search, an access link's token, or a card session. */
 export type LookupRequest =
@@ -74,7 +75,7 @@ export async function lookupClient(ctx: LookupCtx, portalId: string, request: Lo
   let rows = await runLookupQuery(ctx.db, kind, portalId, key);
   const first = rows[0];
   if (!first) throw notFound();
-  if (first.businessStatus === 'suspended') throw portalUnavailable();
+  if (!(await portalOpen(ctx, first))) throw portalUnavailable();
   const today = todayIn(first.timeZone);
   // Positions and estimates are precomputed; once a day (or after a settings change) they are brought up to date.
   if (first.clientId !== null && first.lastSyncedAt !== null && first.queueComputedFor !== today) {

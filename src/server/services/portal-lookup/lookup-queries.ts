@@ -16,6 +16,10 @@ const metaFields = {
   queueComputedFor: portals.queueComputedFor,
   portalUpdatedAt: portals.updatedAt,
   businessStatus: businessProfiles.status,
+  /** What decides whether the portals answer (core billingStanding): the trial, the subscription, the grace. */
+  trialEndsAt: businessProfiles.trialEndsAt,
+  subscriptionStatus: businessProfiles.subscriptionStatus,
+  graceEndsAt: businessProfiles.graceEndsAt,
   plan: businessProfiles.plan,
   timeZone: businessProfiles.timeZone,
   /** The business owner's user id: the owner's own look at the portal is not a client lookup. */

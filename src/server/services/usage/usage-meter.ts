@@ -301,7 +301,7 @@ async function sendUsageWarning(ctx: MeterCtx, businessId: string, month: string
     percent: String(Math.floor((used / limit) * 100)),
     planName: plan.name,
     month: monthName(month),
-    link: `${ctx.env.APP_URL}/pricing`,
+    link: `${ctx.env.APP_URL}/app/billing`,
   };
   const template =
     level === 'exceeded'

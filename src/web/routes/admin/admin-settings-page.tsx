@@ -122,14 +122,24 @@ const integrations: Record<SecretName, IntegrationInfo> = {
   },
   stripeApiKey: {
     title: 'Stripe (billing)',
-    keyLabel: 'Stripe API key (stored only, not used)',
-    status: () => ({ text: 'Not connected', variant: 'warning' }),
-    description: () => (
+    keyLabel: 'Stripe secret key (sk_live_... or sk_test_...)',
+    status: (l) => (l.billing.connected ? { text: 'Connected', variant: 'success' } : { text: 'Not connected', variant: 'warning' }),
+    description: (l) => (
       <>
-        Billing is not connected yet: no payments are taken and no card is charged. The key is only stored (encrypted) for
-        when billing is built.
+        With the secret key and the webhook signing secret below (or STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET on the server,
+        which win), owners buy plans through Stripe Checkout and manage them in Stripe&apos;s customer portal; Stripe&apos;s
+        webhooks decide the plan. In Stripe, add the endpoint <span className="font-medium text-foreground">{l.billing.webhookUrl}</span>{' '}
+        with the events checkout.session.completed, invoice.paid, invoice.payment_succeeded, invoice.payment_failed,
+        customer.subscription.updated and customer.subscription.deleted. Without both, plans are assigned here by the operator
+        and no payment is taken.
       </>
     ),
+  },
+  stripeWebhookSecret: {
+    title: 'Stripe webhooks',
+    keyLabel: "Webhook signing secret (whsec_..., from the endpoint's page in Stripe)",
+    status: (l) => (l.billing.connected ? { text: 'Connected', variant: 'success' } : { text: 'Not connected', variant: 'warning' }),
+    description: () => <>Every event Stripe sends is checked against this secret; an event with a wrong signature is refused.</>,
   },
 };
 
@@ -291,6 +301,7 @@ function SettingsForm({ loaded }: { loaded: AdminSettingsResponse }) {
               </NativeSelect>
             </Field>
             <NumberInput id="trialDays" bound="trialDays" value={g.trialDays} onChange={(n) => set('general', 'trialDays', n)} error={err('general.trialDays')} />
+            <NumberInput id="graceDays" bound="graceDays" value={g.graceDays} onChange={(n) => set('general', 'graceDays', n)} error={err('general.graceDays')} />
             <div className="sm:col-span-2">
               <Toggle
                 id="maintenanceMode"

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { PlatformSettings } from '@core/validation/admin-settings';
 import { api } from '@web/lib/api-client';
 
-export type SecretName = 'googleSheetsApiKey' | 'stripeApiKey' | 'sendgridApiKey';
+export type SecretName = 'googleSheetsApiKey' | 'stripeApiKey' | 'stripeWebhookSecret' | 'sendgridApiKey';
 
 /** GET/PUT /api/admin/settings */
 export interface AdminSettingsResponse {
@@ -11,6 +11,7 @@ export interface AdminSettingsResponse {
   updatedAt: string | null;
   /** Which way e-mail goes now: SMTP_URL (server), SendGrid (this page) or the server log. */
   mail: { via: 'smtp' | 'sendgrid' | 'log'; label: string; from: string; notes: string[] };
+  billing: { connected: boolean; webhookUrl: string };
 }
 
 export interface SaveSettingsInput {
