@@ -29,3 +29,11 @@ describe('TRUST_PROXY', () => {
     expect(trustProxyOption('10.0.0.1')).toBe('10.0.0.1');
   });
 });
+
+describe('MAIL_FROM', () => {
+  it('takes an address alone or with a name, and refuses anything else with a clear message', () => {
+    expect(loadEnv({ MAIL_FROM: 'updates@example.com' }).MAIL_FROM).toBe('updates@example.com');
+    expect(loadEnv({ MAIL_FROM: 'StatusLink <updates@example.com>' }).MAIL_FROM).toBe('StatusLink <updates@example.com>');
+    expect(() => loadEnv({ MAIL_FROM: 'StatusLink' })).toThrow(/MAIL_FROM: must be an e-mail address, alone or with a name/);
+  });
+});

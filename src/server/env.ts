@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import fs from 'node:fs';
 import { z } from 'zod';
+import { parseMailbox } from '@core/validation/email';
 
 /** `scheme://host[:port]` of an http(s) address with nothing after the host; null for anything else. */
 function originOf(text: string): string | null {
@@ -47,7 +48,10 @@ export const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   BETTER_AUTH_SECRET: z.preprocess(blankToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   SMTP_URL: optionalUrl,
-  MAIL_FROM: optionalText,
+  /** The sender of every e-mail: `address@example.com` or `Name <address@example.com>`. */
+  MAIL_FROM: optionalText.refine((v) => v === undefined || parseMailbox(v) !== null, {
+    message: 'must be an e-mail address, alone or with a name: Name <address@example.com>',
+  }),
   SALES_EMAIL: optionalText,
   REDIS_URL: optionalUrl,
   /**

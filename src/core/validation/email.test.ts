@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emailSchema, isEmail, maskEmail, normalizeEmail } from './email';
+import { emailSchema, isEmail, maskEmail, normalizeEmail, parseMailbox } from './email';
 
 describe('isEmail', () => {
   it.each([
@@ -47,5 +47,18 @@ describe('maskEmail', () => {
     expect(maskEmail('a@b.co.uk')).toBe('a•••@b•••.uk');
     expect(maskEmail('x@localhost')).toBe('x•••@l•••');
     expect(maskEmail('not-an-address')).toBe('•••');
+  });
+});
+
+describe('parseMailbox', () => {
+  it('reads a bare address or a name with an address', () => {
+    expect(parseMailbox('updates@example.com')).toEqual({ address: 'updates@example.com' });
+    expect(parseMailbox('StatusLink <updates@example.com>')).toEqual({ name: 'StatusLink', address: 'updates@example.com' });
+    expect(parseMailbox('"Bright Ledger, Tax" <desk@example.com>')).toEqual({ name: 'Bright Ledger, Tax', address: 'desk@example.com' });
+    expect(parseMailbox('<desk@example.com>')).toEqual({ address: 'desk@example.com' });
+  });
+
+  it('refuses text without a valid address', () => {
+    for (const value of ['StatusLink', 'StatusLink <not an address>', 'a@b', '']) expect(parseMailbox(value), value).toBeNull();
   });
 });

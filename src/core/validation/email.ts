@@ -44,3 +44,19 @@ export const emailSchema = emailField({
   required: messages.signup.emailRequired,
   invalid: messages.signup.emailInvalid,
 });
+
+/** A sender as written in configuration: `address@example.com` or `Name <address@example.com>`. */
+export interface Mailbox {
+  name?: string;
+  address: string;
+}
+
+/** Reads a mailbox (`address` or `Name <address>`); null when it holds no valid address. */
+export function parseMailbox(value: string): Mailbox | null {
+  const text = value.trim();
+  const named = /^(.*?)\s*<([^<>]+)>$/.exec(text);
+  const address = (named ? named[2]! : text).trim();
+  if (!isEmail(address)) return null;
+  const name = named?.[1]?.trim().replace(/^"(.*)"$/, '$1');
+  return name ? { name, address } : { address };
+}

@@ -138,3 +138,40 @@ describe('createMailer', () => {
     });
   });
 });
+
+describe('the sender', () => {
+  it('sends a business’s sender name with the address of a MAIL_FROM that carries a name of its own', async () => {
+    const envelopes: string[] = [];
+    const headers: string[] = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onMailFrom(address, _session, callback) {
+        envelopes.push(address.address);
+        callback();
+      },
+      onData(stream, _session, callback) {
+        let raw = '';
+        stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+        stream.on('end', () => {
+          headers.push(/^From: (.*)$/m.exec(raw)?.[1] ?? '');
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.server.address() as AddressInfo;
+    try {
+      const { logger } = capturingLogger();
+      const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'StatusLink <updates@example.com>', logger });
+      await mailer.send({ ...message, fromName: 'Cluster Tax' });
+      await mailer.send(message);
+      mailer.close();
+      expect(envelopes).toEqual(['updates@example.com', 'updates@example.com']);
+      expect(headers).toEqual(['Cluster Tax <updates@example.com>', 'StatusLink <updates@example.com>']);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});

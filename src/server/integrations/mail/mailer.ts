@@ -3,6 +3,7 @@ import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import type { Logger } from 'pino';
 import { AppError } from '../../errors';
 import { chooseMailTransport, describeMailError, type MailVia, type SendGridSetting } from './mail-transport';
+import { parseMailbox } from '@core/validation/email';
 
 export interface MailMessage {
   to: string;
@@ -120,7 +121,8 @@ export function createMailer(options: MailerOptions): Mailer {
       }
       try {
         await transporter.sendMail({
-          from: m.fromName ? { name: m.fromName, address: from } : from,
+          // A business's own sender name goes with the configured address (MAIL_FROM may carry a name of its own).
+          from: m.fromName ? { name: m.fromName, address: parseMailbox(from)?.address ?? from } : from,
           to: m.to,
           replyTo: m.replyTo,
           subject: m.subject,
