@@ -1,4 +1,4 @@
-// The part of autocannon's API the portal-lookup bench uses (the package ships no types).
+// The part of autocannon's API the benchmarks use (the package ships no types).
 declare module 'autocannon' {
   interface RequestParams {
     method?: string;
@@ -11,6 +11,10 @@ declare module 'autocannon' {
     connections?: number;
     duration?: number;
     pipelining?: number;
+    /** Requests a second over all connections (a fixed rate instead of as many as the server takes). */
+    overallRate?: number;
+    /** Seconds before a request counts as timed out. */
+    timeout?: number;
     requests?: (RequestParams & { setupRequest?: (req: RequestParams) => RequestParams })[];
   }
   interface Histogram {
