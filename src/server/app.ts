@@ -10,7 +10,7 @@ import type { Database } from './db/client';
 import type { Env } from './env';
 import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from './integrations/mail/mailer';
 import { systemClock, type Clock } from './lib/clock';
-import { memoryRateStore, redisRateStore } from './lib/rate-store';
+import { memoryRateStore, redisRateStore, withMemoryFallback } from './lib/rate-store';
 import { OneLineRequestLog, serializeRequest } from './lib/request-log';
 import { registerErrorHandler } from './plugins/error-handler';
 import { trustProxyOption } from './env';
@@ -136,7 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // The Redis client is loaded only when REDIS_URL is set.
   const redis = env.REDIS_URL ? new (await import('ioredis')).Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
-  const rateStore = redis ? redisRateStore(redis) : memoryRateStore();
+  const rateStore = redis ? withMemoryFallback(redisRateStore(redis), memoryRateStore(), redisWarning(logger)) : memoryRateStore();
   const settings = createSettingsCache(database.db);
   const mailer =
     options.mailer ??
@@ -237,4 +237,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   if (options.serveWeb !== false) await registerWebApp(app);
   return app;
+}
+
+/** Logs that Redis fails, at most once a minute: limits then count per instance until it answers again. */
+function redisWarning(logger: Logger): (err: unknown) => void {
+  let last = 0;
+  return (err) => {
+    if (Date.now() - last < 60_000) return;
+    last = Date.now();
+    logger.warn({ err }, 'Redis does not answer: rate limits count on this instance alone until it does');
+  };
 }

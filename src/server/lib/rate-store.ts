@@ -61,3 +61,22 @@ export function redisRateStore(redis: Redis, prefix = 'statuslink:rate:'): RateS
     },
   };
 }
+
+/**
+ * The shared store while it answers; this instance's own memory while it does not (Redis restarting, unreachable), so
+ * a limit is still applied, per instance, and no request fails for it. `onError` hears each failure (the app logs a
+ * warning at most once a minute).
+ */
+export function withMemoryFallback(shared: RateStore, local: RateStore, onError: (err: unknown) => void): RateStore {
+  const guarded =
+    <A extends unknown[], R>(op: (store: RateStore) => (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await op(shared)(...args);
+      } catch (err) {
+        onError(err);
+        return op(local)(...args);
+      }
+    };
+  return { hit: guarded((s) => s.hit), peek: guarded((s) => s.peek), reset: guarded((s) => s.reset) };
+}

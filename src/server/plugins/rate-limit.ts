@@ -31,7 +31,9 @@ export async function registerRateLimit(app: FastifyInstance, redis?: Redis) {
   await app.register(rateLimit, {
     global: true,
     timeWindow: 60_000,
-    ...(redis ? { redis, nameSpace: 'statuslink:rl:' } : {}),
+    // While Redis does not answer, these per-route limits let requests through rather than fail them (the throttles
+    // of lib/rate-store.ts count in memory meanwhile).
+    ...(redis ? { redis, nameSpace: 'statuslink:rl:', skipOnError: true } : {}),
     allowList: (req) => !req.url.startsWith('/api/') || req.url.startsWith('/api/health') || PORTAL_LOOKUP.test(req.url),
     keyGenerator: (req) => {
       const path = req.url.split('?')[0]!;
