@@ -48,6 +48,7 @@ test.beforeAll(async () => {
     phone: '+1 555 0100',
     plan: 'business',
     timeZone: 'America/New_York',
+    acceptTerms: true,
   });
   expect(signUp.status()).toBe(200);
   portalId = await newPortal({ companyName: 'Harbor Tax Partners', title: 'Tax Return Status', primaryColor: '#0F766E', logoUrl: `${E2E_BASE_URL}/favicon.svg` });

@@ -30,6 +30,7 @@ async function signUp(page: Page, plan: 'starter' | 'professional') {
     phone: '+1 555 0100',
     plan,
     timeZone: 'America/New_York',
+    acceptTerms: true,
   });
   expect(res.status()).toBe(200);
 }

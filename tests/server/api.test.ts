@@ -111,6 +111,8 @@ describe('platform plumbing', () => {
     const docs = await t.app.inject({ url: '/api/docs' });
     expect(docs.statusCode).toBe(200);
     expect(String(docs.headers['content-security-policy'])).not.toContain("default-src 'none'");
+    expect(String(docs.headers['content-security-policy'])).toContain("base-uri 'none'");
+    expect(String(docs.headers['content-security-policy'])).not.toContain("base-uri 'self'");
   });
 
   it('sends HSTS and Secure cookies behind https', async () => {
@@ -122,7 +124,7 @@ describe('platform plumbing', () => {
         method: 'POST',
         url: '/api/auth/sign-up/email',
         headers: { origin: 'https://status.example.com', 'content-type': 'application/json' },
-        payload: JSON.stringify({ email: 'secure@example.com', password: 'Harbour-Lights-42', name: 'S', companyName: 'S Co', phone: '1' }),
+        payload: JSON.stringify({ email: 'secure@example.com', password: 'Harbour-Lights-42', name: 'S', companyName: 'S Co', phone: '1', acceptTerms: true }),
       });
       expect(signup.statusCode).toBe(200);
       const cookie = ([] as string[]).concat(signup.headers['set-cookie'] ?? []).find((c) => c.includes('session_token'))!;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { authLimits } from '../../src/server/auth/create-auth';
 import { businessProfiles, users } from '../../src/server/db/schema';
 import { expectConsoleError } from '../setup/fail-on-console-error';
 import { cookieFrom, createTestApp, postJson, signUp, signupBody, type TestApp, TEST_ORIGIN } from '../support/test-app';
@@ -45,6 +46,9 @@ describe('sign-up', () => {
     [{ password: 'short1!' }, 'Password must be at least 8 characters'],
     [{ password: 'longenoughpassword!' }, 'Password must contain a number'],
     [{ password: 'longenoughpassword1' }, 'Password must contain a special character'],
+    // D6: the terms must be accepted, whatever the client sends.
+    [{ acceptTerms: undefined }, 'You must accept the Terms of Service and Privacy Policy'],
+    [{ acceptTerms: false }, 'You must accept the Terms of Service and Privacy Policy'],
     [{ password: 'P@ssw0rd' }, TOO_EASY],
     [{ password: 'Password1!' }, TOO_EASY],
     [{ password: 'Password123!' }, TOO_EASY],
@@ -132,30 +136,35 @@ describe('sign-in and sessions', () => {
     expect(session).toMatch(/SameSite=Lax/i);
   });
 
-  it('throttles an account after repeated failed sign-ins, with Retry-After', async () => {
+  it('throttles failed sign-ins per account and address: guessing from one address never locks the owner out of their own', async () => {
     const { body } = await signUp(t.app);
-    let last;
-    for (let i = 0; i < 11; i++) {
-      last = await t.app.inject({
+    const saved = { ...authLimits };
+    // Below the per-IP limit of the sign-in path (10 a minute), so that only the account throttle answers here.
+    Object.assign(authLimits, { failedSignInsPerAccountAndAddress: 3, failedSignInsPerAccount: 6 });
+    const signInFrom = (remoteAddress: string, password: string) =>
+      t.app.inject({
         method: 'POST',
         url: '/api/auth/sign-in/email',
-        // a different client address each time: the per-account limit, not the per-IP one
-        remoteAddress: `10.0.0.${i + 1}`,
+        remoteAddress,
         headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
-        payload: JSON.stringify({ email: body.email, password: `Wrong-password-${i}` }),
+        payload: JSON.stringify({ email: body.email, password }),
       });
+    try {
+      for (let i = 0; i < 3; i++) expect((await signInFrom('10.0.0.1', `Wrong-password-${i}`)).statusCode).toBe(401);
+      const guesser = await signInFrom('10.0.0.1', body.password);
+      expect(guesser.statusCode).toBe(429);
+      expect(guesser.json().error.code).toBe('too_many_attempts');
+      expect(Number(guesser.headers['retry-after'])).toBeGreaterThan(0);
+      // The owner, from their own address, signs in.
+      expect((await signInFrom('10.0.5.5', body.password)).statusCode).toBe(200);
+      // Guesses spread over many addresses still meet the account's own limit, right password or not.
+      for (let i = 0; i < 3; i++) expect((await signInFrom(`10.0.1.${i + 1}`, `Wrong-password-${i}`)).statusCode).toBe(401);
+      const spread = await signInFrom('10.0.5.5', body.password);
+      expect(spread.statusCode).toBe(429);
+      expect(spread.json().error.code).toBe('too_many_attempts');
+    } finally {
+      Object.assign(authLimits, saved);
     }
-    expect(last!.statusCode).toBe(429);
-    expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
-    // even the right password waits
-    const right = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in/email',
-      remoteAddress: '10.0.1.1',
-      headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: body.email, password: body.password }),
-    });
-    expect(right.statusCode).toBe(429);
   });
 
   it('throttles sign-in attempts per IP', async () => {

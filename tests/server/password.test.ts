@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { storedResetIdentifier } from '../../src/server/auth/reset-token';
+import { createPasswordLinkToken } from '../../src/server/services/business/business-password-link';
 import { verifications } from '../../src/server/db/schema';
 import { cookieFrom, createTestApp, postJson, signUp, type TestApp } from '../support/test-app';
 
@@ -47,6 +49,10 @@ describe('forgot and reset password', () => {
     expect(mail.text).not.toContain('evil.example');
     const token = tokenFrom(mail.text);
     expect(token.length).toBeGreaterThanOrEqual(22); // at least 128 bits
+    // Stored hashed: no row holds the token; the row is found by its hash.
+    const rows = await t.app.ctx.db.select().from(verifications);
+    expect(JSON.stringify(rows)).not.toContain(token);
+    expect(rows.some((r) => r.identifier === storedResetIdentifier(token))).toBe(true);
 
     const weak = await postJson(t.app, '/api/auth/reset-password', { token, newPassword: 'short' });
     expect(weak.statusCode).toBe(400);
@@ -69,16 +75,25 @@ describe('forgot and reset password', () => {
     expect(newPw.statusCode).toBe(200);
   });
 
+  it("stores an operator's welcome link hashed too, and it sets the password", async () => {
+    const { body, user } = await signUp(t.app);
+    const token = await t.app.ctx.db.transaction((tx) => createPasswordLinkToken(tx, user.id));
+    const rows = await t.app.ctx.db.select().from(verifications).where(eq(verifications.value, user.id));
+    expect(JSON.stringify(rows)).not.toContain(token);
+    expect((await postJson(t.app, '/api/auth/reset-password', { token, newPassword: 'Granite-Walls-77' })).statusCode).toBe(200);
+    expect((await postJson(t.app, '/api/auth/sign-in/email', { email: body.email, password: 'Granite-Walls-77' })).statusCode).toBe(200);
+  });
+
   it('makes a link that lasts 60 minutes: an expired one is refused (security 3)', async () => {
     const { body } = await signUp(t.app);
     const asked = Date.now();
     expect((await postJson(t.app, '/api/auth/request-password-reset', { email: body.email, redirectTo: '/reset-password' })).statusCode).toBe(200);
     const token = tokenFrom(t.mails.at(-1)!.text);
-    const [row] = await t.app.ctx.db.select().from(verifications).where(eq(verifications.identifier, `reset-password:${token}`));
+    const [row] = await t.app.ctx.db.select().from(verifications).where(eq(verifications.identifier, storedResetIdentifier(token)));
     expect(row!.expiresAt.getTime() - asked).toBeGreaterThan(59 * 60_000);
     expect(row!.expiresAt.getTime() - asked).toBeLessThanOrEqual(60 * 60_000 + 5_000);
     // An hour later: refused, and the password is unchanged.
-    await t.app.ctx.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verifications.identifier, `reset-password:${token}`));
+    await t.app.ctx.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verifications.identifier, storedResetIdentifier(token)));
     const late = await postJson(t.app, '/api/auth/reset-password', { token, newPassword: 'New-Harbour-Lights-77' });
     expect(late.statusCode).toBe(400);
     expect((await postJson(t.app, '/api/auth/sign-in/email', { email: body.email, password: body.password })).statusCode).toBe(200);

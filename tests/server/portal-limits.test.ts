@@ -52,6 +52,19 @@ describe('rate limits (D3, security 17)', () => {
     const other = await portalWithClients(t.app);
     expect((await lookup(t.app, other.portalId, { query: 'maria.gonzalez@example.com' })).statusCode).toBe(200);
   });
+
+  it("never refuses, by the portal's limit, a client who comes with an access link or a card session", async () => {
+    portalLimits.lookupsPerPortalPerMinute = 3;
+    const p = await portalWithClients(t.app);
+    const token = await accessToken(t.app, p.cookie, p.portalId, 'T-1004');
+    for (let i = 0; i < 3; i += 1) expect((await lookup(t.app, p.portalId, { query: 'maria.gonzalez@example.com' })).statusCode).toBe(200);
+    expect((await lookup(t.app, p.portalId, { query: 'maria.gonzalez@example.com' })).statusCode).toBe(429);
+    const byLink = await lookup(t.app, p.portalId, { token });
+    expect(byLink.statusCode).toBe(200);
+    for (let i = 0; i < 5; i += 1) expect((await lookup(t.app, p.portalId, { session: byLink.json().session })).statusCode).toBe(200);
+    // Searches stay limited.
+    expect((await lookup(t.app, p.portalId, { query: 'maria.gonzalez@example.com' })).statusCode).toBe(429);
+  });
 });
 
 describe('metering (D5)', () => {
@@ -275,13 +288,16 @@ describe('client updates (issue 5, item 3)', () => {
     expect(stored.every((u) => u.via === 'code')).toBe(true);
   });
 
-  it('keeps a card session for at most two hours after the link is revoked', async () => {
+  it('ends the card sessions of a link when it is revoked (decision 0012)', async () => {
     const p = await portalWithClients(t.app, { config: { allowClientUpdates: true } });
     const token = await accessToken(t.app, p.cookie, p.portalId, 'T-1001');
     const { session } = (await lookup(t.app, p.portalId, { token })).json();
-    await request(t.app, 'DELETE', `/api/v1/portals/${p.portalId}/clients/T-1001/access-link`, p.cookie);
-    // The session was issued before the revocation; it lasts at most two hours.
     expect((await sendUpdate(t.app, p.portalId, { session, message: 'Still here' })).statusCode).toBe(201);
+    await request(t.app, 'DELETE', `/api/v1/portals/${p.portalId}/clients/T-1001/access-link`, p.cookie);
+    // The session was issued before the revocation: it ends with it.
+    const after = await sendUpdate(t.app, p.portalId, { session, message: 'Still here?' });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().error.code).toBe('session_expired');
     expect((await lookup(t.app, p.portalId, { token })).json()).toEqual(NOT_FOUND);
   });
 });

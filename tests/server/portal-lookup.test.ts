@@ -6,7 +6,7 @@ import { hashAccessToken } from '../../src/server/services/client-access/secrets
 import { forgetPortalMeta, PORTAL_META_TTL_MS } from '../../src/server/services/portal-lookup/lookup-queries';
 import { fixtureSheet, liftBusinessApiLimits, postCsv, request } from '../support/sheets';
 import { createTestApp, type TestApp } from '../support/test-app';
-import { NOT_FOUND, accessToken, lookup, portalWithClients, publicConfig, setConfig } from './portal-helpers';
+import { NOT_FOUND, accessToken, lookup, portalWithClients, publicConfig, sendUpdate, setConfig } from './portal-helpers';
 
 let t: TestApp;
 let a: Awaited<ReturnType<typeof portalWithClients>>;
@@ -277,15 +277,22 @@ describe('access links (D3)', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json().client.name).toBe('Robert Chen');
 
-    // Rotating kills the old link.
+    // Rotating kills the old link, and the card sessions opened with it.
     const rotated = (await request(t.app, 'POST', `/api/v1/portals/${a.portalId}/clients/T-1004/access-link`, a.cookie, {})).json();
     expect((await lookup(t.app, a.portalId, { token })).json()).toEqual(NOT_FOUND);
-    expect((await lookup(t.app, a.portalId, { token: rotated.token })).statusCode).toBe(200);
+    const oldSession = await lookup(t.app, a.portalId, { session: res.json().session });
+    expect(oldSession.statusCode).toBe(401);
+    expect(oldSession.json().error.code).toBe('session_expired');
+    expect((await sendUpdate(t.app, a.portalId, { session: res.json().session, message: 'Any news?' })).statusCode).toBe(401);
+    const opened = await lookup(t.app, a.portalId, { token: rotated.token });
+    expect(opened.statusCode).toBe(200);
+    expect((await lookup(t.app, a.portalId, { session: opened.json().session })).statusCode).toBe(200);
 
-    // Revoking kills the new one.
+    // Revoking kills the new one, and its sessions.
     const revoked = await request(t.app, 'DELETE', `/api/v1/portals/${a.portalId}/clients/T-1004/access-link`, a.cookie);
     expect(revoked.json()).toEqual({ revoked: true });
     expect((await lookup(t.app, a.portalId, { token: rotated.token })).json()).toEqual(NOT_FOUND);
+    expect((await lookup(t.app, a.portalId, { session: opened.json().session })).statusCode).toBe(401);
     expect((await request(t.app, 'DELETE', `/api/v1/portals/${a.portalId}/clients/T-1004/access-link`, a.cookie)).json()).toEqual({ revoked: false });
   });
 

@@ -96,6 +96,7 @@ export function signupBody(overrides: Record<string, unknown> = {}) {
     phone: '+1 555 0100',
     plan: 'professional',
     timeZone: 'America/New_York',
+    acceptTerms: true,
     ...overrides,
   };
 }

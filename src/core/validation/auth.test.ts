@@ -148,7 +148,7 @@ describe('resetPasswordSchema and changePasswordSchema', () => {
 });
 
 describe('signupRequestSchema', () => {
-  const body = { email: 'ann@acme.com', password: 'abcdefgh', name: 'Ann', companyName: 'Acme', phone: '555' };
+  const body = { email: 'ann@acme.com', password: 'abcdefgh', name: 'Ann', companyName: 'Acme', phone: '555', acceptTerms: true };
   it('defaults the plan and accepts an optional time zone', () => {
     expect(signupRequestSchema.parse(body)).toEqual({ ...body, plan: 'starter' });
     expect(signupRequestSchema.parse({ ...body, plan: 'professional', timeZone: 'Europe/Paris' })).toMatchObject({
@@ -160,6 +160,10 @@ describe('signupRequestSchema', () => {
     [{ timeZone: 'Mars/Olympus' }, { timeZone: ['Please choose a valid time zone'] }],
     [{ plan: 'enterprise' }, { plan: ['Please choose a plan'] }],
     [{ name: '' }, { name: ['Owner name is required'] }],
+    // The terms must be accepted (D6), by the server too.
+    [{ acceptTerms: undefined }, { acceptTerms: ['You must accept the Terms of Service and Privacy Policy'] }],
+    [{ acceptTerms: false }, { acceptTerms: ['You must accept the Terms of Service and Privacy Policy'] }],
+    [{ acceptTerms: 'yes' }, { acceptTerms: ['You must accept the Terms of Service and Privacy Policy'] }],
   ])('%j', (patch, expected) => {
     expect(issues(signupRequestSchema, { ...body, ...patch })).toEqual(expected);
   });

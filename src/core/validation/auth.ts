@@ -112,6 +112,9 @@ export const timeZoneSchema = z
   .trim()
   .refine(isValidTimeZone, { error: messages.signup.timeZoneInvalid });
 
+/** The terms accepted (D6): the server refuses a sign-up without it, whatever the form did. */
+export const acceptTermsSchema = z.literal(true, { error: messages.signup.termsRequired });
+
 /** The server's sign-up body with the given password policy. */
 export function signupRequestSchemaFor(policy: PasswordPolicy) {
   return z.object({
@@ -122,10 +125,11 @@ export function signupRequestSchemaFor(policy: PasswordPolicy) {
     phone: requiredText(messages.signup.phoneRequired, 50),
     plan: signupPlanIdSchema.default(DEFAULT_PLAN_ID),
     timeZone: timeZoneSchema.optional(),
+    acceptTerms: acceptTermsSchema,
   });
 }
 
-/** The server's sign-up body with the spec's password rule: {email, password, name, companyName, phone, plan, timeZone?}. */
+/** The server's sign-up body with the spec's password rule: {email, password, name, companyName, phone, plan, timeZone?, acceptTerms}. */
 export const signupRequestSchema = signupRequestSchemaFor(basePasswordPolicy);
 export type SignupRequest = z.infer<typeof signupRequestSchema>;
 

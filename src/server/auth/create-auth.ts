@@ -21,6 +21,7 @@ import { passwordWeakness } from '@core/validation/password-strength';
 import { sendTemplateEmail } from '../services/email-templates/send-template-email';
 import { templateCacheFor } from '../services/email-templates/template-cache';
 import { renderPasswordResetEmail } from './emails';
+import { verificationStorage } from './reset-token';
 import { storableTimeZone } from '../services/business/time-zone';
 
 /** Header the Fastify bridge sets to the client's address (as Fastify sees it, honouring TRUST_PROXY). */
@@ -32,8 +33,12 @@ export const SITE_ORIGIN_HEADER = 'x-statuslink-site-origin';
 export const IMPERSONATION_SECONDS = IMPERSONATION_MINUTES * 60;
 
 export const authLimits = {
-  /** Failed sign-ins per account before it is throttled. */
-  failedSignInsPerAccount: 10,
+  /**
+   * Failed sign-ins before a throttle: per account and address, so that guessing from one address never locks the
+   * owner out from their own (decision 0012); per account from all addresses, against guessing spread wide.
+   */
+  failedSignInsPerAccountAndAddress: 10,
+  failedSignInsPerAccount: 100,
   failedSignInWindowMs: 15 * 60_000,
   /** Auth e-mails: one per address per minute, at most five an hour. */
   mailCooldownMs: 60_000,
@@ -99,6 +104,18 @@ const businessProfileSchemaPlugin = {
   },
 } satisfies BetterAuthPlugin;
 
+/** The sign-in body's e-mail, as accounts are keyed (trimmed, lower case); '' when absent. */
+const signInEmailOf = (body: unknown) =>
+  String((body as Record<string, unknown> | undefined)?.email ?? '')
+    .trim()
+    .toLowerCase();
+
+/** The rate-store keys counting an account's failed sign-ins: from one address, and from all together. */
+function failedSignInKeys(email: string, ip: string | null) {
+  const byAccount = `signin-fail:${email}`;
+  return { byAddress: `${byAccount}:from:${ip ?? 'unknown'}`, byAccount };
+}
+
 const signUpExtras = z.object({
   companyName: z.string().optional(),
   phone: z.string().optional(),
@@ -129,6 +146,22 @@ export function createAuth(deps: AuthDeps) {
   }
 
   const ipOf = (headers: Headers | undefined) => headers?.get(CLIENT_IP_HEADER) ?? null;
+
+  /** 429 once the account has too many recent failed sign-ins from this address, or from everywhere together. */
+  async function assertSignInNotThrottled(email: string, ip: string | null) {
+    if (!email) return;
+    const keys = failedSignInKeys(email, ip);
+    for (const [key, max] of [[keys.byAddress, authLimits.failedSignInsPerAccountAndAddress], [keys.byAccount, authLimits.failedSignInsPerAccount]] as const) {
+      const failures = await rateStore.peek(key);
+      if (failures.count >= max) {
+        throw new APIError(
+          'TOO_MANY_REQUESTS',
+          { code: 'TOO_MANY_ATTEMPTS', message: messages.auth.tooManyAttempts },
+          { 'Retry-After': String(Math.max(1, Math.ceil(failures.resetMs / 1000))) },
+        );
+      }
+    }
+  }
 
   /** The welcome e-mail after a sign-up, when the setting is on. A failure is logged; the sign-up stands. */
   async function sendWelcome(userId: string, email: string) {
@@ -177,6 +210,7 @@ export function createAuth(deps: AuthDeps) {
         authLogger[lvl]({ args: args.length ? args : undefined }, message);
       },
     },
+    verification: verificationStorage,
     // Our own limits apply (Fastify rate limit per IP and path, per-account throttle below).
     rateLimit: { enabled: false },
     advanced: {
@@ -369,15 +403,7 @@ export function createAuth(deps: AuthDeps) {
           }
           case '/sign-in/email': {
             await settings.get();
-            const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
-            const failures = await rateStore.peek(`signin-fail:${email}`);
-            if (email && failures.count >= authLimits.failedSignInsPerAccount) {
-              throw new APIError(
-                'TOO_MANY_REQUESTS',
-                { code: 'TOO_MANY_ATTEMPTS', message: messages.auth.tooManyAttempts },
-                { 'Retry-After': String(Math.max(1, Math.ceil(failures.resetMs / 1000))) },
-              );
-            }
+            await assertSignInNotThrottled(signInEmailOf(body), ipOf(ctx.headers));
             return;
           }
           case '/sign-in/social':
@@ -415,17 +441,16 @@ export function createAuth(deps: AuthDeps) {
         const failed = returned instanceof APIError;
         const ip = ipOf(ctx.headers);
         if (ctx.path === '/sign-in/email') {
-          const email = String((ctx.body as Record<string, unknown> | undefined)?.email ?? '')
-            .trim()
-            .toLowerCase();
+          const email = signInEmailOf(ctx.body);
           if (failed) {
             if ((returned as APIError).statusCode === 401) {
-              await rateStore.hit(`signin-fail:${email}`, authLimits.failedSignInWindowMs);
+              const keys = failedSignInKeys(email, ip);
+              for (const key of [keys.byAddress, keys.byAccount]) await rateStore.hit(key, authLimits.failedSignInWindowMs);
               await recordActivity(db, { type: 'auth.sign_in_failed', ipAddress: ip, detail: { email } });
               authLogger.warn({ email, ip }, 'sign-in failed');
             }
           } else {
-            await rateStore.reset(`signin-fail:${email}`);
+            await rateStore.reset(failedSignInKeys(email, ip).byAddress);
             const newUser = ctx.context.newSession?.user as { id: string; twoFactorEnabled?: boolean | null } | undefined;
             const userId = newUser?.id ?? null;
             if (newUser?.twoFactorEnabled) {

@@ -47,6 +47,7 @@ export async function signUpOwner(page: Page, options: OwnerOptions = {}): Promi
     phone: '+1 555 0100',
     plan: options.plan ?? 'business',
     timeZone: 'America/New_York',
+    acceptTerms: true,
   });
   expect(res.status()).toBe(200);
   return { email };

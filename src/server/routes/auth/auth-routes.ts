@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { acceptTermsSchema } from '@core/validation/auth';
 import { CLIENT_IP_HEADER, SITE_ORIGIN_HEADER } from '../../auth/create-auth';
 import { requestOrigin } from '../../plugins/security';
 import { loadSession } from '../../plugins/session';
@@ -72,6 +73,7 @@ export async function authRoutes(app: FastifyInstance) {
           phone: z.string(),
           plan: z.enum(['starter', 'professional', 'business']).optional(),
           timeZone: z.string().optional().describe('IANA time zone, e.g. Europe/London'),
+          acceptTerms: acceptTermsSchema.describe('The owner accepted the Terms of Service and Privacy Policy (must be true)'),
         }),
         response: { 200: z.object({ token: z.string().nullable(), user: userShape }), 400: errorShape, 422: errorShape },
       },

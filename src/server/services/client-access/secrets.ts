@@ -61,6 +61,13 @@ export interface CardSession {
   holder: string;
   /** Expiry, seconds since the epoch. */
   exp: number;
+  /** Sessions opened by an access link: which link (linkReference), so revoking or rotating it ends them. */
+  link?: string;
+}
+
+/** What a card session keeps of the access link it was opened with: the start of the token's stored hash. */
+export function linkReference(tokenHash: string): string {
+  return tokenHash.slice(0, 16);
 }
 
 /**
@@ -98,7 +105,9 @@ export function signCardSession(
     holder: holderDigest(env, session.emailNormalized),
     exp: Math.floor(nowMs / 1000) + CARD_SESSION_SECONDS,
   };
-  const body = Buffer.from(JSON.stringify([payload.portalId, payload.clientId, payload.via, payload.holder, payload.exp])).toString('base64url');
+  const fields = [payload.portalId, payload.clientId, payload.via, payload.holder, payload.exp];
+  if (session.via === 'link') fields.push(session.link ?? '');
+  const body = Buffer.from(JSON.stringify(fields)).toString('base64url');
   const mac = crypto.createHmac('sha256', keysFor(env).session).update(body).digest('base64url');
   return `${body}.${mac}`;
 }
@@ -112,11 +121,13 @@ export function readCardSession(env: Env, token: string, nowMs = Date.now()): Ca
   const expected = crypto.createHmac('sha256', keysFor(env).session).update(body).digest();
   if (mac.length !== expected.length || !crypto.timingSafeEqual(mac, expected)) return null;
   try {
-    const [portalId, clientId, via, holder, exp] = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as unknown[];
+    const [portalId, clientId, via, holder, exp, link] = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as unknown[];
     if (typeof portalId !== 'string' || typeof clientId !== 'string' || (via !== 'link' && via !== 'code')) return null;
     if (typeof holder !== 'string' || typeof exp !== 'number') return null;
+    // A link's session names its link (sessions signed before links were named end here, at most 2 hours early).
+    if (via === 'link' && (typeof link !== 'string' || link.length === 0)) return null;
     if (exp * 1000 <= nowMs) return null;
-    return { portalId, clientId, via, holder, exp };
+    return { portalId, clientId, via, holder, exp, ...(via === 'link' ? { link: link as string } : {}) };
   } catch {
     return null;
   }

@@ -4,7 +4,8 @@ import type { AppContext } from '../../context';
 import { businessProfiles, clientUpdates } from '../../db/schema';
 import { DEMO_BUSINESS_ID } from '../../db/seed/demo-business';
 import { ForbiddenError, ValidationError } from '../../errors';
-import { readCardSession, sessionIsFor } from '../client-access/secrets';
+import { openCardSession } from '../client-access/card-session';
+import { sessionIsFor } from '../client-access/secrets';
 import { sendTemplateEmail } from '../email-templates/send-template-email';
 import { notFound, portalUnavailable, sessionExpired } from '../portal-lookup/lookup-client';
 import { checkUpdateLimits } from '../portal-lookup/lookup-limits';
@@ -22,8 +23,8 @@ type Ctx = Pick<AppContext, 'db' | 'env' | 'logger' | 'mailer' | 'settings' | 'r
  * client and portal, and sent to the business's webhooks asking for `client.update_submitted` (in the same transaction).
  */
 export async function sendClientUpdate(ctx: Ctx, portalId: string, input: { session: string; message: string }, ip: string) {
-  const session = readCardSession(ctx.env, input.session);
-  if (!session || session.portalId !== portalId) throw sessionExpired();
+  const session = await openCardSession(ctx, portalId, input.session);
+  if (!session) throw sessionExpired();
   const message = input.message.replace(/\r\n/g, '\n').trim();
   if (message.length === 0) throw new ValidationError(portalTexts.updateEmpty);
   if (message.length > CLIENT_UPDATE_MAX_LENGTH) throw new ValidationError(portalTexts.updateTooLong(CLIENT_UPDATE_MAX_LENGTH));

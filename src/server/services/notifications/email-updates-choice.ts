@@ -8,7 +8,8 @@ import { businessProfiles, clientNotificationPrefs, portals } from '../../db/sch
 import { NotFoundError } from '../../errors';
 import { notFound, portalUnavailable, sessionExpired } from '../portal-lookup/lookup-client';
 import { runLookupQuery } from '../portal-lookup/lookup-queries';
-import { readCardSession, sessionIsFor } from '../client-access/secrets';
+import { openCardSession } from '../client-access/card-session';
+import { sessionIsFor } from '../client-access/secrets';
 import { readUnsubscribeToken, type UnsubscribeTarget } from './unsubscribe-token';
 import { portalOpen } from '../billing/business-standing';
 
@@ -66,8 +67,8 @@ export async function setEmailUpdatesByLink(ctx: AppContext, token: string, subs
 
 /** The card's "E-mail me updates" switch: only with the card session of an access link or a verified code. */
 export async function setEmailUpdatesFromCard(ctx: AppContext, portalId: string, input: { session: string; email: boolean }): Promise<{ email: boolean }> {
-  const session = readCardSession(ctx.env, input.session, ctx.clock.nowMs());
-  if (!session || session.portalId !== portalId) throw sessionExpired();
+  const session = await openCardSession(ctx, portalId, input.session, ctx.clock.nowMs());
+  if (!session) throw sessionExpired();
   const [row] = await runLookupQuery(ctx.db, 'clientId', portalId, session.clientId);
   if (!row || row.clientId === null) throw notFound();
   if (!(await portalOpen(ctx, row))) throw portalUnavailable();

@@ -7,7 +7,8 @@ import type { AppContext } from '../../context';
 import { clientAccessTokens } from '../../db/schema';
 import { DEMO_PORTAL_ID } from '../../db/seed/demo-business';
 import { AppError, NotFoundError, UnavailableError, ValidationError } from '../../errors';
-import { type CardSession, hashAccessToken, readCardSession, sessionIsFor, signCardSession, type SessionVia } from '../client-access/secrets';
+import { openCardSession } from '../client-access/card-session';
+import { type CardSession, hashAccessToken, linkReference, sessionIsFor, signCardSession, type SessionVia } from '../client-access/secrets';
 import { consumeVerificationCode, issueVerificationCode } from '../client-access/verification-codes';
 import { usageMeterFor, type LookupResult } from '../usage/usage-meter';
 import { todayIn } from '../usage/usage-month';
@@ -51,16 +52,20 @@ export const sessionExpired = () => new AppError(401, 'session_expired', portalT
 
 const TOKEN_TOUCH_MS = 60 * 60_000;
 
-/** What the request looks for: its kind and key (a search's address or name, a token's hash, a session's client). */
-function lookupKey(env: AppContext['env'], portalId: string, request: LookupRequest): { kind: LookupKind; key: string; cardSession: CardSession | null } {
+/** Which rows a request asks for: a search's e-mail or name, an access link's hash, or a card session's client. */
+async function lookupKeyOf(
+  ctx: LookupCtx,
+  portalId: string,
+  request: LookupRequest,
+): Promise<{ kind: LookupKind; key: string; cardSession: CardSession | null }> {
   if ('query' in request) {
     const parsed = parsePortalQuery(request.query);
     if (!parsed) throw new ValidationError(messages.portal.searchTooShort);
     return { kind: parsed.kind, key: parsed.kind === 'email' ? parsed.email : parsed.name, cardSession: null };
   }
   if ('token' in request) return { kind: 'token', key: hashAccessToken(request.token), cardSession: null };
-  const session = readCardSession(env, request.session);
-  if (!session || session.portalId !== portalId) throw sessionExpired();
+  const session = await openCardSession(ctx, portalId, request.session);
+  if (!session) throw sessionExpired();
   return { kind: 'clientId', key: session.clientId, cardSession: session };
 }
 
@@ -69,8 +74,8 @@ function lookupKey(env: AppContext['env'], portalId: string, request: LookupRequ
  * request, if any; the business owner looking at their own portal (View Portal) is not metered as a client lookup.
  */
 export async function lookupClient(ctx: LookupCtx, portalId: string, request: LookupRequest, ip: string, viewerUserId: string | null = null): Promise<LookupOutcome> {
-  await checkLookupLimits(ctx.rateStore, ip, portalId);
-  const { kind, key, cardSession } = lookupKey(ctx.env, portalId, request);
+  await checkLookupLimits(ctx.rateStore, ip, portalId, { search: 'query' in request });
+  const { kind, key, cardSession } = await lookupKeyOf(ctx, portalId, request);
 
   let rows = await runLookupQuery(ctx.db, kind, portalId, key);
   const first = rows[0];
@@ -112,7 +117,7 @@ export async function lookupClient(ctx: LookupCtx, portalId: string, request: Lo
     type: 'card',
     client: card(row),
     verified: true,
-    session: session ?? signCardSession(ctx.env, { portalId, clientId: row.clientId!, via, emailNormalized: row.emailNormalized! }),
+    session: session ?? signCardSession(ctx.env, { portalId, clientId: row.clientId!, via, emailNormalized: row.emailNormalized!, link: via === 'link' ? linkReference(key) : undefined }),
     updatesAllowed,
     ...(settings.config.emailNotifications ? { emailUpdates: await cardEmailUpdates(ctx.db, portalId, row.emailNormalized!) } : {}),
   });

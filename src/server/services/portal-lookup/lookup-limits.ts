@@ -28,10 +28,14 @@ async function check(store: RateStore, key: string, windowMs: number, max: numbe
   if (count > max) throw new LimitExceededError(messages.auth.tooManyRequests, Math.max(1, resetMs / 1000));
 }
 
-/** Counts one lookup from the address on the portal; 429 when the address or the portal is over its limit. */
-export async function checkLookupLimits(store: RateStore, ip: string, portalId: string): Promise<void> {
+/**
+ * Counts one lookup from the address, and a search on the portal; 429 when the address or the portal is over its
+ * limit. The portal's limit slows down guessing by search from many addresses, so it never refuses a client who
+ * comes with an access link or a card session (nothing to guess there: 256-bit tokens, signed sessions).
+ */
+export async function checkLookupLimits(store: RateStore, ip: string, portalId: string, lookup: { search: boolean }): Promise<void> {
   await check(store, `portal-lookup-ip:${ip}`, MINUTE, portalLimits.lookupsPerIpPerMinute);
-  await check(store, `portal-lookup:${portalId}`, MINUTE, portalLimits.lookupsPerPortalPerMinute);
+  if (lookup.search) await check(store, `portal-lookup:${portalId}`, MINUTE, portalLimits.lookupsPerPortalPerMinute);
 }
 
 /** Counts one client update; 429 over the address's, the client's or the portal's limit. */

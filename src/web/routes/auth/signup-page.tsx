@@ -150,6 +150,7 @@ export function SignupPage() {
         phone: businessInfo.phone,
         plan,
         timeZone: values.timeZone,
+        acceptTerms: true,
       },
       { onSuccess: () => void navigate(paths.accountCreated) },
     );

@@ -12,6 +12,8 @@ export interface SignUpInput {
   phone: string;
   plan: SignupPlanId;
   timeZone?: string;
+  /** The terms checkbox (D6); the server refuses a sign-up without it. */
+  acceptTerms: true;
 }
 
 /** POST /api/auth/sign-up/email; creates the user and the business profile and signs in. */

@@ -1,0 +1,17 @@
+import crypto from 'node:crypto';
+
+/** better-auth's identifier of a password-reset token in the verifications table. */
+const RESET_PREFIX = 'reset-password:';
+
+/**
+ * Reset tokens are stored hashed (security checklist 3): better-auth hashes the identifier before it writes or
+ * looks up the row, so the table never holds a usable link. Other verification rows keep better-auth's default.
+ */
+export const verificationStorage = {
+  storeIdentifier: { default: 'plain' as const, overrides: { [RESET_PREFIX]: 'hashed' as const } },
+};
+
+/** The stored identifier of a reset token, as better-auth's 'hashed' option computes it (SHA-256, base64url). */
+export function storedResetIdentifier(token: string): string {
+  return crypto.createHash('sha256').update(`${RESET_PREFIX}${token}`, 'utf8').digest('base64url');
+}
