@@ -64,7 +64,7 @@ describe('rate limits (D3, security 17)', () => {
     for (let i = 0; i < 5; i += 1) expect((await lookup(t.app, p.portalId, { session: byLink.json().session })).statusCode).toBe(200);
     // Searches stay limited.
     expect((await lookup(t.app, p.portalId, { query: 'maria.gonzalez@example.com' })).statusCode).toBe(429);
-  });
+  }, 60_000);
 });
 
 describe('metering (D5)', () => {
