@@ -156,7 +156,7 @@ async function sharedState(cluster: Cluster, services: Services) {
   await check('a session made through the balancer works on every instance', async () => {
     const signUp = await lb.post('/api/auth/sign-up/email', {
       email, password, name: 'Dana Owner', companyName: 'Cluster Tax', phone: '+1 555 0100', plan: 'business',
-      timeZone: 'America/New_York',
+      timeZone: 'America/New_York', acceptTerms: true,
     });
     expect(signUp.status === 200, `sign-up answered ${signUp.status} ${JSON.stringify(signUp.json)}`);
     const answers = await Promise.all([a, b, c].map((via) => via!.get('/api/v1/me')));

@@ -152,7 +152,7 @@ function startCaddy(listenerCa: string) {
 /** A Business-plan owner with two portals: one name verified, one only added. Returns the verified one's portal. */
 async function businessWithDomains(): Promise<{ portalId: string }> {
   const origin = { origin: APP };
-  const signUp = await post(APP, '/api/auth/sign-up/email', { email: `owner-${Date.now()}@example.com`, password: 'Harbour-Lights-42', name: 'Dana Owner', companyName: 'Harbor Tax', phone: '+1 555 0100', plan: 'business', timeZone: 'America/New_York' }, origin);
+  const signUp = await post(APP, '/api/auth/sign-up/email', { email: `owner-${Date.now()}@example.com`, password: 'Harbour-Lights-42', name: 'Dana Owner', companyName: 'Harbor Tax', phone: '+1 555 0100', plan: 'business', timeZone: 'America/New_York', acceptTerms: true }, origin);
   if (!signUp.ok) fail(`sign-up: ${signUp.status} ${await signUp.text()}`);
   const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   const authed = { ...origin, cookie };

@@ -132,7 +132,7 @@ async function owner(cluster: Cluster) {
   };
   await send('POST', '/api/auth/sign-up/email', JSON.stringify({
     email: `bench-${Date.now()}@example.com`, password: 'Harbour-Lights-42-Bench', name: 'Bench Owner', companyName: 'Bench Tax',
-    phone: '+1 555 0100', plan: 'business', timeZone: 'America/New_York',
+    phone: '+1 555 0100', plan: 'business', timeZone: 'America/New_York', acceptTerms: true,
   }));
   return send;
 }
