@@ -3,7 +3,7 @@ import { expect, type Page, test } from './support/test';
 import { E2E_ADMIN } from './support/constants';
 
 // Platform Settings > API & Integrations tells the truth: which way e-mail goes (here SMTP_URL, the e2e server's
-// local SMTP server, which wins over SendGrid), Google Sheets needs no key, Stripe is not connected.
+// local SMTP server, which wins over SendGrid), Google Sheets needs no key, Stripe is not connected until its keys are saved.
 
 async function signInAdmin(page: Page) {
   await page.goto('/login');
@@ -13,7 +13,7 @@ async function signInAdmin(page: Page) {
   await expect(page).toHaveURL(/\/app\/dashboard$/);
 }
 
-test('the API tab says which way e-mail goes, and claims nothing for Google Sheets or Stripe', async ({ page }) => {
+test('the API tab says which way e-mail goes, claims nothing for Google Sheets, and how Stripe gets connected', async ({ page }) => {
   await signInAdmin(page);
   await page.goto('/admin/settings?tab=api');
   const panel = page.getByRole('tabpanel', { name: 'API & Integrations' });
@@ -21,7 +21,8 @@ test('the API tab says which way e-mail goes, and claims nothing for Google Shee
 
   const stripe = panel.getByRole('region', { name: 'Stripe (billing)' });
   await expect(stripe.getByText('Not connected', { exact: true })).toBeVisible();
-  await expect(stripe.getByText(/Billing is not connected yet: no payments are taken/)).toBeVisible();
+  await expect(stripe.getByText(/Without both, plans are assigned here by the operator and no payment is taken/)).toBeVisible();
+  await expect(stripe.getByText('http://localhost:' + new URL(page.url()).port + '/api/stripe/webhook')).toBeVisible();
   await expect(stripe.getByRole('checkbox')).toHaveCount(0);
   const sheets = panel.getByRole('region', { name: 'Google Sheets' });
   await expect(sheets.getByText('No key needed', { exact: true })).toBeVisible();

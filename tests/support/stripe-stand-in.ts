@@ -226,6 +226,10 @@ export async function startStripeStandIn(options: { port?: number; webhookSecret
     standIn.requests.push(`${req.method} ${url.pathname}`);
     const page = /^\/checkout\/([^/]+)(\/pay)?$/.exec(url.pathname);
     if (page) return checkoutPage(req, res, page[1]!, Boolean(page[2]));
+    if (url.pathname.startsWith('/portal/')) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!DOCTYPE html><html lang="en"><head><title>Customer portal (Stripe stand-in)</title></head><body><h1>Stripe stand-in customer portal</h1></body></html>');
+      return;
+    }
     if (!(req.headers.authorization ?? '').startsWith('Bearer sk_')) return json(res, 401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
     for (const route of routes) {
       const m = route.method === req.method ? route.path.exec(url.pathname) : null;

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { simpleParser, type AddressObject } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { mailboxDir } from './mailbox';
-import { E2E_ADMIN, E2E_PORT, E2E_SHEETS_PORT, E2E_SMTP_PORT, E2E_TMP } from './constants';
+import { E2E_ADMIN, E2E_PORT, E2E_SHEETS_PORT, E2E_SMTP_PORT, E2E_STRIPE_PORT, E2E_STRIPE_WEBHOOK_SECRET, E2E_TMP } from './constants';
+import { startStripeStandIn } from '../../support/stripe-stand-in';
 import { startSheetsServer } from './sheets-server';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -59,8 +60,17 @@ const env = {
   GOOGLE_SHEETS_BASE_URL: `http://127.0.0.1:${E2E_SHEETS_PORT}`,
   // Webhooks to a receiver on this machine (tests/e2e/developers.spec.ts).
   WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true',
+  // Stripe's stand-in (tests/support/stripe-stand-in.ts): connected only once a test saves the keys in the back office.
+  STRIPE_API_BASE_URL: `http://127.0.0.1:${E2E_STRIPE_PORT}`,
+  STRIPE_SECRET_KEY: '',
+  STRIPE_WEBHOOK_SECRET: '',
 };
 const sheets = startSheetsServer(E2E_SHEETS_PORT);
+const stripe = await startStripeStandIn({ port: E2E_STRIPE_PORT, webhookSecret: E2E_STRIPE_WEBHOOK_SECRET });
+stripe.deliver = async (payload, signature) => {
+  const res = await fetch(`http://127.0.0.1:${E2E_PORT}/api/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload });
+  if (!res.ok) throw new Error(`Stripe webhook answered ${res.status}: ${await res.text()}`);
+};
 
 const admin = spawnSync(
   process.execPath,
@@ -74,11 +84,13 @@ const stop = () => {
   app.kill('SIGTERM');
   smtp.close();
   sheets.close();
+  void stripe.close();
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 app.on('exit', (code) => {
   smtp.close();
   sheets.close();
+  void stripe.close();
   process.exit(code ?? 0);
 });

@@ -4,6 +4,8 @@ import type { MeBusiness } from '@web/features/auth/api/me';
 import { useCurrentPortal } from '@web/features/dashboard/api/portals';
 import { usageQueryOptions } from '@web/features/dashboard/api/usage';
 import { paths } from '@web/lib/paths';
+import { billingQueryOptions } from '@web/features/billing/api/billing';
+import { BillingBanner } from '@web/features/billing/components/billing-standing';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -15,20 +17,13 @@ export function trialDaysLeft(trialEndsAt: string | null | undefined, now = Date
   return Math.max(0, Math.ceil((end - now) / DAY_MS));
 }
 
-/** The trial banner with the days left (spec 2.15 navigation, D5). */
+/**
+ * The banner under the navigation (spec 2.15, D12): the trial's days left, then after an unpaid trial end, a failed
+ * payment or a cancellation the grace's end, then that portals are unavailable, each with the way to Billing.
+ */
 export function TrialBanner({ business }: { business: MeBusiness | null | undefined }) {
-  const days = trialDaysLeft(business?.trialEndsAt);
-  // A paying business (status 'active' set by the back office) sees no trial banner.
-  if (days === null || (business?.status !== undefined && business.status !== 'trial')) return null;
-  const text = days === 0 ? 'Your free trial has ended.' : `Your free trial ends in ${days} ${days === 1 ? 'day' : 'days'}.`;
-  return (
-    <div role="status" className="border-b border-blue-200 bg-blue-50 px-4 py-2 text-center text-sm text-blue-900 dark:border-blue-900 dark:bg-blue-950 dark:text-blue-100" data-testid="trial-banner">
-      {text}{' '}
-      <Link to={paths.app.billing} className="font-medium underline">
-        Choose a plan
-      </Link>
-    </div>
-  );
+  const billing = useQuery({ ...billingQueryOptions(), enabled: Boolean(business) });
+  return <BillingBanner billing={billing.data} timeZone={business?.timeZone ?? 'UTC'} />;
 }
 
 /** Lookups this month against the plan, with the 80% and 100% warnings (D5). Clients are never cut off. */
