@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ESTIMATE_STYLES } from './estimates/shown';
 import { messages } from './messages';
 import { UPLOADED_LOGO_PATH } from './portal-logo';
 import { isEmail } from './validation/email';
@@ -43,6 +44,8 @@ const fields = {
   contactEmail: contactEmailSchema,
   contactPhone: text(60),
   showEstimatedCompletion: z.boolean(),
+  /** With estimates shown: the range ("around March 5, very likely between March 3 and March 12") or the most likely date alone (D11). */
+  estimateStyle: z.enum(ESTIMATE_STYLES),
   /** The spec's name; it shows or hides the queue position (and the queue insight) on the portal. */
   showPriority: z.boolean(),
   showNotes: z.boolean(),
@@ -74,6 +77,7 @@ const DEFAULTS: ConfigShape = {
   contactEmail: '',
   contactPhone: '',
   showEstimatedCompletion: true,
+  estimateStyle: 'range',
   showPriority: true,
   showNotes: true,
   showContactInfo: false,

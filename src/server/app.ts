@@ -35,6 +35,7 @@ import { customDomainRoutes } from './routes/v1/custom-domain-routes';
 import { scheduleDomainRecheck } from './jobs/domain-recheck';
 import { registerWebhookJobs } from './jobs/webhook-jobs';
 import { registerClientEventJobs } from './jobs/client-event-jobs';
+import { registerEstimateJobs } from './jobs/estimate-jobs';
 import { documentIdempotency, openApiDefinition } from './routes/system/openapi-docs';
 import { scheduleBackOfficeJobs } from './jobs/lifecycle-emails';
 import { authRoutes } from './routes/auth/auth-routes';
@@ -231,6 +232,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const startJobs = options.startJobs ?? env.NODE_ENV !== 'test';
   registerWebhookJobs(app, { timeoutMs: options.webhookTimeoutMs, schedulePurge: startJobs });
   registerClientEventJobs(app, { schedulePurge: startJobs });
+  registerEstimateJobs(app, { scheduleDaily: startJobs });
   if (startJobs) {
     registerSheetSyncJob(app);
     app.addHook('onReady', async () => ctx.jobs.start());

@@ -38,7 +38,7 @@ describe('public configuration', () => {
         primaryColor: '#3B82F6',
         logoUrl: '',
         contact: null,
-        show: { position: true, estimatedCompletion: true, notes: true, progressBar: true },
+        show: { position: true, estimatedCompletion: true, estimateStyle: 'range', notes: true, progressBar: true },
         allowClientUpdates: false,
         requireVerification: false,
       },

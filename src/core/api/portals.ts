@@ -1,6 +1,7 @@
 // Response shapes of the portals API (/api/v1/portals...): one definition for the routes (validation and OpenAPI),
 // the services that build them and the web app that shows them (which imports only the types).
 import { z } from 'zod';
+import { clientEstimateSchema } from './estimates';
 import { portalConfigPatchSchema } from '../portal-config';
 
 /** Workload settings as stored (the request schema's transforms do not serialise). */
@@ -125,6 +126,7 @@ export const clientSchema = z.object({
   queueState: z.enum(['queued', 'completed', 'cancelled']).nullable(),
   queuePosition: z.number().int().nullable(),
   estimatedCompletion: z.string().nullable(),
+  estimate: clientEstimateSchema.nullable(),
   manualPosition: z.number().int().nullable(),
   removedAt: z.iso.datetime().nullable(),
   updatedAt: z.iso.datetime(),

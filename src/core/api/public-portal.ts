@@ -1,6 +1,7 @@
 // Answer shapes of the public portal's API (/api/public/portals/...): one definition for the routes (validation and
 // OpenAPI) and the portal page (which imports only the types: zod stays out of its small bundle).
 import { z } from 'zod';
+import { clientEstimateSchema } from './estimates';
 
 export const publicPortalSchema = z.object({
   portalId: z.string(),
@@ -17,7 +18,7 @@ export const publicPortalSchema = z.object({
       backgroundColor: z.string().describe('#RRGGBB'),
       logoUrl: z.string().describe('An http(s) address, or empty'),
       contact: z.object({ address: z.string(), email: z.string(), phone: z.string() }).nullable(),
-      show: z.object({ position: z.boolean(), estimatedCompletion: z.boolean(), notes: z.boolean(), progressBar: z.boolean() }),
+      show: z.object({ position: z.boolean(), estimatedCompletion: z.boolean(), estimateStyle: z.enum(['range', 'date']), notes: z.boolean(), progressBar: z.boolean() }),
       allowClientUpdates: z.boolean(),
       requireVerification: z.boolean(),
       poweredBy: z
@@ -46,6 +47,10 @@ export const clientCardSchema = z.object({
   queueState: z.enum(['queued', 'completed', 'cancelled']).nullable(),
   position: z.number().int().nullable().optional().describe('Present when the portal shows the queue position'),
   estimatedCompletion: z.string().nullable().optional().describe('YYYY-MM-DD; present when the portal shows estimates'),
+  estimate: clientEstimateSchema
+    .nullable()
+    .optional()
+    .describe('Present when the portal shows estimates; a portal showing a single date gives low and high equal to likely'),
   dueDate: z.string().nullable(),
   notes: z.string().optional().describe('Present when the portal shows notes'),
   insights: z.string().nullable(),

@@ -30,3 +30,4 @@ export * from './schema/webhooks';
 export * from './schema/idempotency-keys';
 export * from './schema/custom-domains';
 export * from './schema/billing';
+export * from './schema/estimates';

@@ -1,7 +1,9 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { displayClientId } from '@core/sync/identity';
 import type { Db } from '../../db/client';
+import type { ClientEstimateView } from '@core/api/estimates';
 import { clients, clientStatusHistory } from '../../db/schema';
+import { readClientEstimates } from '../estimates/client-estimate-view';
 import { NotFoundError } from '../../errors';
 import { clientNotFoundMessage } from '../client-access/business-client';
 import { getPortalRow } from '../portals/get-portal';
@@ -21,7 +23,9 @@ export interface ClientDetailView {
   raw: Record<string, string>;
   queueState: 'queued' | 'completed' | 'cancelled' | null;
   queuePosition: number | null;
+  /** The most likely date of the estimate when there is one (issue 20), else the settings' formula. */
   estimatedCompletion: string | null;
+  estimate: ClientEstimateView | null;
   manualPosition: number | null;
   /** Clients currently in the queue (the largest position that can be set). */
   queueLength: number;
@@ -51,6 +55,7 @@ export async function getClientDetail(db: Db, businessId: string, portalId: stri
     .from(clients)
     .where(and(eq(clients.portalId, portal.id), eq(clients.clientId, clientId)));
   if (!row || row.removedAt) throw new NotFoundError(clientNotFoundMessage);
+  const estimate = row.queueState === 'queued' ? ((await readClientEstimates(db, portal.id, [clientId])).get(clientId) ?? null) : null;
   const [history, [queue]] = await Promise.all([
     db
       .select({ oldStatus: clientStatusHistory.oldStatus, newStatus: clientStatusHistory.newStatus, changedAt: clientStatusHistory.changedAt })
@@ -78,7 +83,8 @@ export async function getClientDetail(db: Db, businessId: string, portalId: stri
     raw: inSheetOrder(row.raw, portal.detectedHeaders),
     queueState: row.queueState,
     queuePosition: row.queuePosition,
-    estimatedCompletion: row.estimatedCompletion,
+    estimatedCompletion: estimate?.likely ?? row.estimatedCompletion,
+    estimate,
     manualPosition: row.manualPosition,
     queueLength: Number(queue?.length ?? 0),
     placedByHand: Number(queue?.placedByHand ?? 0),

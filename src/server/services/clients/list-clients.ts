@@ -2,7 +2,9 @@ import { and, asc, count, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL 
 import { statusKey } from '@core/status';
 import { displayClientId } from '@core/sync/identity';
 import type { Db } from '../../db/client';
+import type { ClientEstimateView } from '@core/api/estimates';
 import { clients, type QueueState } from '../../db/schema';
+import { readClientEstimates } from '../estimates/client-estimate-view';
 
 export interface ClientView {
   clientId: string;
@@ -17,7 +19,9 @@ export interface ClientView {
   notes: string;
   queueState: QueueState | null;
   queuePosition: number | null;
+  /** The most likely date of the estimate when there is one (issue 20), else the settings' formula. */
   estimatedCompletion: string | null;
+  estimate: ClientEstimateView | null;
   manualPosition: number | null;
   removedAt: string | null;
   updatedAt: string;
@@ -82,6 +86,7 @@ export async function listClients(db: Db, portalId: string, query: ClientListQue
       .orderBy(desc(count()), asc(clients.status))
       .limit(500),
   ]);
+  const estimates = await readClientEstimates(db, portalId, query.removed ? [] : rows.filter((r) => r.queueState === 'queued').map((r) => r.clientId));
   return {
     clients: rows.map((r) => ({
       clientId: r.clientId,
@@ -96,7 +101,8 @@ export async function listClients(db: Db, portalId: string, query: ClientListQue
       notes: r.notes,
       queueState: r.queueState,
       queuePosition: r.queuePosition,
-      estimatedCompletion: r.estimatedCompletion,
+      estimatedCompletion: estimates.get(r.clientId)?.likely ?? r.estimatedCompletion,
+      estimate: estimates.get(r.clientId) ?? null,
       manualPosition: r.manualPosition,
       removedAt: r.removedAt?.toISOString() ?? null,
       updatedAt: r.updatedAt.toISOString(),

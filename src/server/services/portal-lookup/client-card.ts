@@ -1,9 +1,12 @@
+import type { ClientEstimateView } from '@core/api/estimates';
 import { dayToIso, isoToDay } from '@core/dates';
+import { estimateWords, type EstimateStyle } from '@core/estimates/shown';
 import type { PortalConfig } from '@core/portal-config';
 import { classifyStatus, portalStatusBadge, statusTone, type StatusBadge, type StatusClass } from '@core/status';
 import type { WorkloadSettings } from '@core/workload-settings';
 import type { WorkingCalendar } from '@core/working-days';
 import type { QueueState } from '../../db/schema';
+import { clientEstimateView, type StoredEstimate } from '../estimates/client-estimate-view';
 
 /** A client row as a lookup reads it. */
 export interface CardSource {
@@ -17,6 +20,8 @@ export interface CardSource {
   queuePosition: number | null;
   estimatedWorkingDays: number | null;
   estimatedCompletion: string | null;
+  /** The stored estimate (issue 20), when computed. */
+  estimate: StoredEstimate | null;
 }
 
 /**
@@ -35,6 +40,8 @@ export interface ClientCard {
   queueState: QueueState | null;
   position?: number | null;
   estimatedCompletion?: string | null;
+  /** With estimatedCompletion: the range and its basis (a portal showing a single date gives low = high = likely). */
+  estimate?: ClientEstimateView | null;
   /** The due date from the sheet: 'YYYY-MM-DD', or the sheet's text when it is not a date; null when empty. */
   dueDate: string | null;
   notes?: string;
@@ -52,6 +59,8 @@ export interface CardContext {
   today: string;
   /** True when the stored estimates were computed for an earlier day (the date is then worked out from today). */
   staleEstimates: boolean;
+  /** When the portal's estimates were last computed; null before the first time. */
+  estimatesUpdatedAt: Date | null;
 }
 
 /** One formatter for every card: building an Intl formatter costs far more than using one. */
@@ -84,6 +93,9 @@ export function workloadInsights(input: {
   queueState: QueueState | null;
   position: number | null;
   estimatedCompletion: string | null;
+  /** The range around it, when the portal shows one. */
+  range?: Pick<ClientEstimateView, 'likely' | 'low' | 'high'> | null;
+  style?: EstimateStyle;
   workload: Pick<WorkloadSettings, 'dailyCapacity' | 'workingDays'>;
   showPosition: boolean;
   showEstimate: boolean;
@@ -101,7 +113,9 @@ export function workloadInsights(input: {
   if (input.showEstimate && input.estimatedCompletion) {
     // The date also counts the work on the project itself (average duration, priority, buffer: D4), not only the
     // queue ahead; "so" after the weekly figure read as if the queue alone put it weeks away.
-    sentences.push(`${capacity}. Allowing for the work on your project itself, we expect to finish it around ${formatDate(input.estimatedCompletion)}.`);
+    const { estimatedCompletion: likely } = input;
+    const words = estimateWords(input.range ?? { likely, low: likely, high: likely }, input.style ?? 'date', formatDate);
+    sentences.push(`${capacity}. Allowing for the work on your project itself, we expect to finish it ${words}.`);
   } else if (input.showPosition && ahead > 0) {
     const weeks = Math.ceil(ahead / perWeek);
     sentences.push(`${capacity}, so we should start on yours within ${plural(weeks, 'week', 'weeks')}.`);
@@ -131,8 +145,9 @@ export function buildClientCard(row: CardSource, ctx: CardContext): ClientCard {
   const { config } = ctx;
   const queued = row.queueState === 'queued';
   const position = queued ? row.queuePosition : null;
-  let estimate = queued ? row.estimatedCompletion : null;
-  if (queued && ctx.staleEstimates && row.estimatedWorkingDays !== null) {
+  const range = shownEstimate(row, ctx);
+  let estimate = queued ? (range?.likely ?? row.estimatedCompletion) : null;
+  if (queued && !range && ctx.staleEstimates && row.estimatedWorkingDays !== null) {
     estimate = dayToIso(ctx.calendar.addWorkingDaysToDay(isoToDay(ctx.today), row.estimatedWorkingDays));
   }
   const card: ClientCard = {
@@ -147,14 +162,26 @@ export function buildClientCard(row: CardSource, ctx: CardContext): ClientCard {
       queueState: row.queueState,
       position,
       estimatedCompletion: estimate,
+      range,
+      style: config.estimateStyle,
       workload: ctx.workload,
       showPosition: config.showPriority,
       showEstimate: config.showEstimatedCompletion,
     }),
   };
   if (config.showPriority) card.position = position;
-  if (config.showEstimatedCompletion) card.estimatedCompletion = estimate;
+  if (config.showEstimatedCompletion) {
+    card.estimatedCompletion = estimate;
+    if (range) card.estimate = range;
+  }
   if (config.showNotes) card.notes = row.notes;
   if (config.showProgressBar) card.progress = statusProgress(row.status, row.queueState);
   return card;
+}
+
+/** The queued client's stored estimate as its card shows it: the range, or (single date) low = high = likely. */
+function shownEstimate(row: CardSource, ctx: CardContext): ClientEstimateView | null {
+  if (row.queueState !== 'queued' || !row.estimate || !ctx.estimatesUpdatedAt) return null;
+  const view = clientEstimateView(row.estimate, ctx.estimatesUpdatedAt);
+  return ctx.config.estimateStyle === 'date' ? { ...view, low: view.likely, high: view.likely } : view;
 }

@@ -19,6 +19,9 @@ import { cardEmailUpdates } from '../notifications/email-updates-choice';
 import { runLookupQuery, type LookupKind, type LookupRow } from './lookup-queries';
 import { currentPortalSettings } from './portal-settings';
 import { portalOpen } from '../billing/business-standing';
+import type { WorkloadSettings } from '@core/workload-settings';
+import type { StoredEstimate } from '../estimates/client-estimate-view';
+import { markEstimateSeen } from '../estimates/mark-seen';
 
 type LookupCtx = Pick<AppContext, 'db' | 'env' | 'logger' | 'mailer' | 'settings' | 'rateStore' | 'clock'>;
 
@@ -96,8 +99,8 @@ export async function lookupClient(ctx: LookupCtx, portalId: string, request: Lo
   const count = async (outcome: LookupResult) => {
     if (!ownersLook) await meter.record({ businessId: portal.businessId, portalId, timeZone: portal.timeZone, plan: portal.plan, outcome });
   };
-  const card = (row: LookupRow) =>
-    buildClientCard(
+  const card = async (row: LookupRow) => {
+    const built = buildClientCard(
       {
         name: row.name!,
         email: row.email!,
@@ -109,13 +112,17 @@ export async function lookupClient(ctx: LookupCtx, portalId: string, request: Lo
         queuePosition: row.queuePosition,
         estimatedWorkingDays: row.estimatedWorkingDays,
         estimatedCompletion: row.estimatedCompletion,
+        estimate: storedEstimateOf(row),
       },
-      { config: settings.config, workload: settings.workload, calendar: settings.calendar, today, staleEstimates: row.queueComputedFor !== today },
+      { config: settings.config, workload: settings.workload, calendar: settings.calendar, today, staleEstimates: row.queueComputedFor !== today, estimatesUpdatedAt: row.estimatesUpdatedAt },
     );
+    if (!ownersLook) await noteEstimateSeen(ctx.db, portalId, row, built, settings.workload);
+    return built;
+  };
   const updatesAllowed = settings.config.allowClientUpdates;
   const verifiedCard = async (row: LookupRow, via: SessionVia, session?: string): Promise<LookupOutcome> => ({
     type: 'card',
-    client: card(row),
+    client: await card(row),
     verified: true,
     session: session ?? signCardSession(ctx.env, { portalId, clientId: row.clientId!, via, emailNormalized: row.emailNormalized!, link: via === 'link' ? linkReference(key) : undefined }),
     updatesAllowed,
@@ -178,9 +185,21 @@ export async function lookupClient(ctx: LookupCtx, portalId: string, request: Lo
   await count(matches.length === 1 ? 'card' : 'miss');
   if (matches.length === 0) throw notFound();
   if (matches.length > 1) throw new AppError(409, 'ambiguous_name', portalTexts.ambiguousName);
-  const found = card(matches[0]!);
+  const found = await card(matches[0]!);
   // Found by name: the visitor did not show they know the address, so it is masked (D3: a guessed name must not
   // reveal it). An e-mail search shows the address typed; access links and codes show it in full.
   if (kind === 'name') found.email = maskEmail(found.email);
   return { type: 'card', client: found, verified: false, updatesAllowed };
+}
+
+function storedEstimateOf(row: LookupRow): StoredEstimate | null {
+  if (row.estimateLikely === null || row.estimateLow === null || row.estimateHigh === null || row.estimateBasis === null) return null;
+  return { likely: row.estimateLikely, low: row.estimateLow, high: row.estimateHigh, basis: row.estimateBasis, reason: row.estimateReason };
+}
+
+/** The card showed an estimate whose date the client has not seen yet: what it saw is recorded (the slip reasons). */
+async function noteEstimateSeen(db: LookupCtx['db'], portalId: string, row: LookupRow, shown: ClientCard, workload: WorkloadSettings): Promise<void> {
+  const estimate = shown.estimate;
+  if (!estimate || estimate.likely === row.estimateSeenLikely || row.queuePosition === null) return;
+  await markEstimateSeen(db, { portalId, clientId: row.clientId!, likely: estimate.likely, position: row.queuePosition, basis: estimate.basis }, workload, new Date());
 }

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql, type Placeholder } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../../db/client';
-import { businessProfiles, clientAccessTokens, clients, portals } from '../../db/schema';
+import { businessProfiles, clientAccessTokens, clientEstimates, clients, portalEstimateState, portals } from '../../db/schema';
 
 // A lookup is one indexed query on clients: by (portal, normalized e-mail), (portal, normalized name), (portal,
 // client id), or the access token's hash. Each is a prepared statement, built once per database. What the lookup
@@ -26,6 +26,8 @@ const metaFields = {
   ownerUserId: businessProfiles.userId,
   /** Shown when the portal's own company name is left blank. */
   businessName: businessProfiles.companyName,
+  /** When the portal's estimates were last computed (null before the first time). */
+  estimatesUpdatedAt: portalEstimateState.updatedAt,
 };
 
 const clientFields = {
@@ -43,6 +45,17 @@ const clientFields = {
   estimatedWorkingDays: clients.estimatedWorkingDays,
   estimatedCompletion: clients.estimatedCompletion,
 };
+
+/** The client's stored estimate (issue 20), left-joined: null before estimates were computed or when not queued. */
+const estimateFields = {
+  estimateLikely: clientEstimates.likely,
+  estimateLow: clientEstimates.low,
+  estimateHigh: clientEstimates.high,
+  estimateBasis: clientEstimates.basis,
+  estimateReason: clientEstimates.reason,
+  estimateSeenLikely: clientEstimates.seenLikely,
+};
+const estimateJoin = and(eq(clientEstimates.portalId, clients.portalId), eq(clientEstimates.clientId, clients.clientId));
 
 const portalId = sql.placeholder('portalId');
 const value = sql.placeholder('value');
@@ -79,13 +92,14 @@ function hot<Row>(db: Db, name: string, query: { toSQL(): { sql: string; params:
 }
 
 function build(db: Db) {
-  const client = () => db.select(clientFields).from(clients);
-  const keys = Object.keys(clientFields);
+  const client = () => db.select({ ...clientFields, ...estimateFields }).from(clients).leftJoin(clientEstimates, estimateJoin);
+  const keys = [...Object.keys(clientFields), ...Object.keys(estimateFields)];
   return {
     meta: db
       .select(metaFields)
       .from(portals)
       .innerJoin(businessProfiles, eq(businessProfiles.id, portals.businessId))
+      .leftJoin(portalEstimateState, eq(portalEstimateState.portalId, portals.id))
       .where(eq(portals.id, portalId))
       .prepare('portal_lookup_meta'),
     byEmail: hot<ClientFields>(
@@ -107,7 +121,7 @@ function build(db: Db) {
       keys,
     ),
     byToken: db
-      .select({ ...clientFields, tokenLastUsedAt: clientAccessTokens.lastUsedAt })
+      .select({ ...clientFields, ...estimateFields, tokenLastUsedAt: clientAccessTokens.lastUsedAt })
       .from(clientAccessTokens)
       .innerJoin(
         clients,
@@ -119,6 +133,7 @@ function build(db: Db) {
           isNull(clients.removedAt),
         ),
       )
+      .leftJoin(clientEstimates, estimateJoin)
       .where(and(eq(clientAccessTokens.portalId, portalId), eq(clientAccessTokens.tokenHash, value)))
       .limit(1)
       .prepare('portal_lookup_by_token'),
@@ -131,8 +146,10 @@ function build(db: Db) {
 }
 
 type PortalMeta = Awaited<ReturnType<ReturnType<typeof build>['meta']['execute']>>[number];
-type ClientFields = { [K in keyof typeof clientFields]: (typeof clientFields)[K]['_']['data'] | ((typeof clientFields)[K]['_']['notNull'] extends true ? never : null) };
-const NO_CLIENT = Object.fromEntries(Object.keys(clientFields).map((k) => [k, null])) as { [K in keyof ClientFields]: null };
+type ClientFields = { [K in keyof typeof clientFields]: (typeof clientFields)[K]['_']['data'] | ((typeof clientFields)[K]['_']['notNull'] extends true ? never : null) } & {
+  [K in keyof typeof estimateFields]: (typeof estimateFields)[K]['_']['data'] | null;
+};
+const NO_CLIENT = Object.fromEntries([...Object.keys(clientFields), ...Object.keys(estimateFields)].map((k) => [k, null])) as { [K in keyof ClientFields]: null };
 
 /** The portal (with its business) and one matching client, or null client fields when nothing matched. */
 export type LookupRow = PortalMeta & { [K in keyof ClientFields]: ClientFields[K] | null };

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { clients } from '../../db/schema';
+import { clientEstimates, clients, portalEstimateState } from '../../db/schema';
 import { NotFoundError } from '../../errors';
 import { clientNotFoundMessage } from '../client-access/business-client';
 import { buildClientCard, type ClientCard } from '../portal-lookup/client-card';
@@ -30,7 +30,12 @@ export async function previewClientCard(
   if (!row) throw new NotFoundError(clientNotFoundMessage, clientId === undefined ? 'no_clients' : 'not_found');
   const settings = portalSettings(portal.id, portal.updatedAt, portal.config, portal.workloadSettings);
   const today = todayIn(business.timeZone);
-  const everything = { ...settings.config, showPriority: true, showEstimatedCompletion: true, showNotes: true, showProgressBar: true };
+  const everything = { ...settings.config, showPriority: true, showEstimatedCompletion: true, estimateStyle: 'range' as const, showNotes: true, showProgressBar: true };
+  const [stored] = await db
+    .select({ likely: clientEstimates.likely, low: clientEstimates.low, high: clientEstimates.high, basis: clientEstimates.basis, reason: clientEstimates.reason, updatedAt: portalEstimateState.updatedAt })
+    .from(clientEstimates)
+    .innerJoin(portalEstimateState, eq(portalEstimateState.portalId, clientEstimates.portalId))
+    .where(and(eq(clientEstimates.portalId, portal.id), eq(clientEstimates.clientId, row.clientId)));
   const card = buildClientCard(
     {
       name: row.name,
@@ -43,8 +48,9 @@ export async function previewClientCard(
       queuePosition: row.queuePosition,
       estimatedWorkingDays: row.estimatedWorkingDays,
       estimatedCompletion: row.estimatedCompletion,
+      estimate: stored ?? null,
     },
-    { config: everything, workload: settings.workload, calendar: settings.calendar, today, staleEstimates: portal.queueComputedFor !== today },
+    { config: everything, workload: settings.workload, calendar: settings.calendar, today, staleEstimates: portal.queueComputedFor !== today, estimatesUpdatedAt: stored?.updatedAt ?? null },
   );
   return { clientId: row.clientId, card };
 }

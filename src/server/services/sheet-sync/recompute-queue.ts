@@ -8,6 +8,7 @@ import { failStaleRunsOf } from './maintenance';
 import { acquireSyncLease, releaseSyncLease } from './sync-lease';
 import { queueCurrentFor, readWorkloadSettings } from './run-sync';
 import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
+import { queueWritten } from '../estimates/queue-written';
 
 /**
  * Recomputes queue positions and estimates of a portal's clients (after a settings change, and once a day as
@@ -55,6 +56,7 @@ export async function recomputeQueue(db: Db, portalId: string, timeZone: string,
       });
     }
     forgetPortalMeta(db, portalId);
+    await queueWritten(db, portalId);
     return changes.length;
   } finally {
     if (!leaseToken) await releaseSyncLease(db, portalId, token).catch(() => {});

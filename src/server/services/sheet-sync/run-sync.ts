@@ -31,6 +31,7 @@ import { discardStoredUpload, forgetUploads, keepUpload, packUpload, storeUpload
 import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
 import type { Clock } from '../../lib/clock';
 import { stagedEvents, writeEvents, type EventWriter } from './sync-events';
+import { queueWritten } from '../estimates/queue-written';
 
 /** What a sync needs from the app. */
 export interface SyncDeps {
@@ -249,6 +250,7 @@ export async function runSync(deps: SyncDeps, input: RunSyncInput): Promise<Sync
     // Its last sync time and queue day changed (or may have): portal lookups read them again.
     if (!input.dryRun) {
       forgetPortalMeta(deps.db, input.portalId);
+      await queueWritten(deps.db, input.portalId);
       deps.metrics?.observeSync(input.trigger, outcome, (performance.now() - started) / 1000);
     }
   }

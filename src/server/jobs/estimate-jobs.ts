@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { zoneOrUtc } from '@core/validation/auth';
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context';
+import { businessProfiles } from '../db/schema';
+import { onQueueWritten } from '../services/estimates/queue-written';
+import { refreshPortalEstimates, type RefreshResult } from '../services/estimates/refresh-estimates';
+
+// When estimates are computed (issue 20, decision 0017): after each sync or queue recompute (the sync says so with
+// queueWritten, one call) and at the start of each day in the business's zone (an hourly round on the job queue).
+// Both go through the durable queue as `estimates.refresh` jobs, so a refresh runs on any instance, once per short
+// interval however many writes asked for it.
+
+export const REFRESH_JOB = 'estimates.refresh';
+export const DAILY_JOB = 'estimates.daily';
+/** Writes to a portal's queue within this interval share one refresh, which runs when it ends. */
+export const REFRESH_INTERVAL_MS = 2000;
+const HOUR_MS = 60 * 60 * 1000;
+
+/** What happens after a refresh (the slip notifications subscribe). */
+export type AfterRefresh = (portalId: string, result: RefreshResult) => Promise<void>;
+
+/** Registers the job kinds, the sync's listener and (with `scheduleDaily`) the hourly round. */
+export function registerEstimateJobs(app: FastifyInstance, options: { scheduleDaily: boolean; afterRefresh?: AfterRefresh }): void {
+  const { ctx } = app;
+  onQueueWritten(ctx.db, async (portalId) => {
+    try {
+      await enqueueRefresh(ctx, portalId);
+      ctx.jobs.poke();
+    } catch (err) {
+      ctx.logger.error({ err, portalId }, 'could not ask for the estimates to be refreshed');
+    }
+  });
+  ctx.jobs.register<{ portalId: string }>({
+    kind: REFRESH_JOB,
+    concurrency: 2,
+    async run(job) {
+      const result = await refreshPortalEstimates(ctx, job.payload.portalId);
+      if (result && options.afterRefresh) await options.afterRefresh(job.payload.portalId, result);
+    },
+  });
+  ctx.jobs.register({
+    kind: DAILY_JOB,
+    async run() {
+      await enqueueStalePortals(ctx);
+      await enqueueDailyRound(ctx, nextHour(ctx.clock.nowMs()));
+    },
+  });
+  if (options.scheduleDaily) app.addHook('onReady', async () => void (await enqueueDailyRound(ctx, ctx.clock.nowMs())));
+}
+
+function enqueueRefresh(ctx: Pick<AppContext, 'jobs' | 'db' | 'clock'>, portalId: string, key?: string): Promise<number> {
+  const bucket = Math.floor(ctx.clock.nowMs() / REFRESH_INTERVAL_MS);
+  return ctx.jobs.enqueue(ctx.db, [
+    { kind: REFRESH_JOB, dedupeKey: `${portalId}:${key ?? bucket}`, payload: { portalId }, runAt: new Date(key ? ctx.clock.nowMs() : (bucket + 1) * REFRESH_INTERVAL_MS) },
+  ]);
+}
+
+const nextHour = (ms: number) => (Math.floor(ms / HOUR_MS) + 1) * HOUR_MS;
+
+function enqueueDailyRound(ctx: Pick<AppContext, 'jobs' | 'db'>, atMs: number): Promise<number> {
+  return ctx.jobs.enqueue(ctx.db, [{ kind: DAILY_JOB, dedupeKey: new Date(atMs).toISOString().slice(0, 13), runAt: new Date(atMs) }]);
+}
+
+/**
+ * Portals with queued clients whose estimates were computed for another day than today in their business's zone (or
+ * never): each gets a refresh (one per portal and day). Today is worked out per zone here (Intl), not in SQL.
+ */
+export async function enqueueStalePortals(ctx: Pick<AppContext, 'jobs' | 'db' | 'clock'>): Promise<number> {
+  const zones = await ctx.db.selectDistinct({ timeZone: businessProfiles.timeZone }).from(businessProfiles);
+  if (zones.length === 0) return 0;
+  const todays = zones.map(({ timeZone }) => sql`(${timeZone}, ${ctx.clock.today(zoneOrUtc(timeZone))}::date)`);
+  const result = await ctx.db.execute(sql`
+    select p.id, zone_today.today::text as today from portals p
+    join business_profiles b on b.id = p.business_id
+    join (values ${sql.join(todays, sql`, `)}) as zone_today (time_zone, today) on zone_today.time_zone = b.time_zone
+    left join portal_estimate_state s on s.portal_id = p.id
+    where b.status <> 'suspended' and s.computed_for is distinct from zone_today.today
+      and exists (select 1 from clients c where c.portal_id = p.id and c.queue_state = 'queued' and c.removed_at is null)`);
+  const rows = (result as unknown as { rows: { id: string; today: string }[] }).rows;
+  for (const r of rows) await enqueueRefresh(ctx, r.id, `day:${r.today}`);
+  if (rows.length > 0) ctx.jobs.poke();
+  return rows.length;
+}

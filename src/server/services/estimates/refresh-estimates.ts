@@ -1,0 +1,228 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { calendarFor } from '@core/estimate';
+import { estimateMorning, type PortalHistory } from '@core/estimates/back-test';
+import type { PortalEstimates } from '@core/estimates/ranges';
+import { estimateSettingsKey } from '@core/estimates/shown';
+import { slipReason, type SlipReason } from '@core/estimates/slip';
+import { throughputWindow } from '@core/estimates/throughput';
+import { classifyPriority, type PriorityClass } from '@core/priority';
+import { zoneOrUtc } from '@core/validation/auth';
+import type { WorkloadSettings } from '@core/workload-settings';
+import type { WorkingCalendar } from '@core/working-days';
+import type { Db } from '../../db/client';
+import { businessProfiles, clientEstimates, clients, estimateSnapshots, portalEstimateState, portals } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
+import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
+import { readWorkloadSettings } from '../sheet-sync/run-sync';
+import { completedOn, readCompletions } from './read-completions';
+import { readPastMornings, windowStartInstant } from './read-history';
+
+// A portal's estimates, computed (issue 20, decision 0017): one simulation for the whole queue after each sync or
+// queue recompute and at the start of each day; each queued client's row is written only when its figures changed;
+// the day's first computation is kept as the day's snapshot of what each client was shown.
+
+/** Rows per statement. */
+const WRITE_BATCH = 1000;
+
+export interface RefreshDeps {
+  db: Db;
+  clock: Clock;
+}
+
+export interface RefreshResult {
+  today: string;
+  basis: 'history' | 'settings';
+  queued: number;
+  /** Client rows written (new or changed). */
+  written: number;
+  /** A snapshot was taken (the day's first computation). */
+  snapshot: boolean;
+  /** Clients whose most likely date moved later by more than a working day since they last saw it. */
+  slipped: { clientId: string; reason: SlipReason; days: number }[];
+}
+
+interface QueuedClient {
+  clientId: string;
+  position: number;
+  priorityClass: PriorityClass;
+}
+
+type EstimateRow = typeof clientEstimates.$inferSelect;
+
+interface PortalSetting {
+  id: string;
+  createdAt: Date;
+  timeZone: string;
+  settings: WorkloadSettings;
+  calendar: WorkingCalendar;
+}
+
+/** Computes and stores a portal's estimates; null when the portal is gone. */
+export async function refreshPortalEstimates(deps: RefreshDeps, portalId: string): Promise<RefreshResult | null> {
+  const portal = await readPortal(deps.db, portalId);
+  if (!portal) return null;
+  const today = deps.clock.today(portal.timeZone);
+  const queue = await readQueue(deps.db, portalId);
+  const estimates = await computeEstimates(deps.db, portal, today, queue);
+  const pace = estimates.forecast ? estimates.forecast.learned.perDay : portal.settings.dailyCapacity;
+  const settingsKey = estimateSettingsKey(portal.settings);
+  const { current, changed, slipped } = estimateRows({ portal, today, queue, estimates, pace, settingsKey, existing: await readExisting(deps.db, portalId) });
+  await writeRows(deps.db, changed);
+  await dropUnqueued(deps.db, portalId);
+  await deps.db
+    .insert(portalEstimateState)
+    .values({ portalId, computedFor: today, updatedAt: deps.clock.now(), basis: estimates.basis, pace, windowCompletions: windowCompletionsOf(estimates), holidays: portal.settings.holidays, settingsKey })
+    .onConflictDoUpdate({
+      target: portalEstimateState.portalId,
+      set: { computedFor: today, updatedAt: deps.clock.now(), basis: estimates.basis, pace, windowCompletions: windowCompletionsOf(estimates), holidays: portal.settings.holidays, settingsKey },
+    });
+  forgetPortalMeta(deps.db, portalId);
+  const snapshot = await snapshotOnce(deps.db, portalId, today, current);
+  return { today, basis: estimates.basis, queued: queue.length, written: changed.length, snapshot, slipped };
+}
+
+interface RowsInput {
+  portal: PortalSetting;
+  today: string;
+  queue: readonly QueuedClient[];
+  estimates: PortalEstimates;
+  pace: number;
+  settingsKey: string;
+  existing: Map<string, EstimateRow>;
+}
+
+/** Each queued client's row now, those that changed, and who slipped since they last looked. */
+function estimateRows(input: RowsInput): { current: EstimateRow[]; changed: EstimateRow[]; slipped: RefreshResult['slipped'] } {
+  const { portal, today, estimates } = input;
+  const current: EstimateRow[] = [];
+  const changed: EstimateRow[] = [];
+  const slipped: RefreshResult['slipped'] = [];
+  for (const client of input.queue) {
+    const range = estimates.rangeFor(client.position, client.priorityClass);
+    const before = input.existing.get(client.clientId);
+    const slip = before?.seenLikely
+      ? slipReason({
+          seen: { likely: before.seenLikely, position: before.seenPosition ?? client.position, basis: before.seenBasis ?? range.basis, holidays: before.seenHolidays ?? [], ...(before.seenSettingsKey ? { settingsKey: before.seenSettingsKey } : {}) },
+          now: { likely: range.likely, position: client.position, basis: range.basis, holidays: portal.settings.holidays, settingsKey: input.settingsKey },
+          calendar: portal.calendar,
+          today,
+          pace: input.pace,
+        })
+      : null;
+    if (slip) slipped.push({ clientId: client.clientId, ...slip });
+    const row: EstimateRow = {
+      ...seenOf(before),
+      portalId: portal.id,
+      clientId: client.clientId,
+      position: client.position,
+      priorityClass: client.priorityClass,
+      ...range,
+      reason: slip?.reason ?? null,
+      slipDays: slip?.days ?? null,
+    };
+    current.push(row);
+    if (!before || differs(before, row)) changed.push(row);
+  }
+  return { current, changed, slipped };
+}
+
+async function readPortal(db: Db, portalId: string): Promise<PortalSetting | null> {
+  const [row] = await db
+    .select({ id: portals.id, createdAt: portals.createdAt, workloadSettings: portals.workloadSettings, timeZone: businessProfiles.timeZone })
+    .from(portals)
+    .innerJoin(businessProfiles, eq(businessProfiles.id, portals.businessId))
+    .where(eq(portals.id, portalId));
+  if (!row) return null;
+  const settings = readWorkloadSettings(row.workloadSettings);
+  return { id: row.id, createdAt: row.createdAt, timeZone: zoneOrUtc(row.timeZone), settings, calendar: calendarFor(settings) };
+}
+
+async function readQueue(db: Db, portalId: string): Promise<QueuedClient[]> {
+  const rows = await db
+    .select({ clientId: clients.clientId, position: clients.queuePosition, priority: clients.priority })
+    .from(clients)
+    .where(and(eq(clients.portalId, portalId), eq(clients.queueState, 'queued'), isNull(clients.removedAt)));
+  return rows.filter((r) => r.position !== null).map((r) => ({ clientId: r.clientId, position: r.position!, priorityClass: classifyPriority(r.priority) }));
+}
+
+/** One simulation (or the settings' formula) for the whole queue, from what the portal knows of its past. */
+async function computeEstimates(db: Db, portal: PortalSetting, today: string, queue: readonly QueuedClient[]): Promise<PortalEstimates> {
+  const window = throughputWindow([], portal.calendar, today, { firstDate: null });
+  const since = windowStartInstant(window.days[0], today);
+  const completions = await readCompletions(db, portal, portal.timeZone, since);
+  const past = await readPastMornings(db, portal.id, portal.timeZone, since, today);
+  const history: PortalHistory = { completions: completions.completions, mornings: past.mornings, completedOn: past.completedOn, firstDate: completions.firstDate };
+  const maxPosition = queue.reduce((m, c) => Math.max(m, c.position), 1);
+  return estimateMorning({ settings: portal.settings, calendar: portal.calendar, seed: portal.id }, history, today, maxPosition, completedOn(completions.completions, today));
+}
+
+function windowCompletionsOf(estimates: PortalEstimates): number {
+  return estimates.forecast ? estimates.forecast.learned.completions : 0;
+}
+
+async function readExisting(db: Db, portalId: string): Promise<Map<string, EstimateRow>> {
+  const rows = await db.select().from(clientEstimates).where(eq(clientEstimates.portalId, portalId));
+  return new Map(rows.map((r) => [r.clientId, r]));
+}
+
+function seenOf(before: EstimateRow | undefined): Pick<EstimateRow, 'seenLikely' | 'seenPosition' | 'seenBasis' | 'seenHolidays' | 'seenSettingsKey' | 'seenAt'> {
+  return {
+    seenLikely: before?.seenLikely ?? null,
+    seenPosition: before?.seenPosition ?? null,
+    seenBasis: before?.seenBasis ?? null,
+    seenHolidays: before?.seenHolidays ?? null,
+    seenSettingsKey: before?.seenSettingsKey ?? null,
+    seenAt: before?.seenAt ?? null,
+  };
+}
+
+const FIGURES = ['position', 'priorityClass', 'likely', 'low', 'high', 'basis', 'reason', 'slipDays'] as const;
+
+function differs(a: EstimateRow, b: EstimateRow): boolean {
+  return FIGURES.some((k) => a[k] !== b[k]);
+}
+
+/** Writes new and changed rows (what the client last saw is left as it is). */
+async function writeRows(db: Db, rows: readonly EstimateRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += WRITE_BATCH) {
+    const batch = rows.slice(i, i + WRITE_BATCH).map((r) => ({ portalId: r.portalId, clientId: r.clientId, position: r.position, priorityClass: r.priorityClass, likely: r.likely, low: r.low, high: r.high, basis: r.basis, reason: r.reason, slipDays: r.slipDays }));
+    await db
+      .insert(clientEstimates)
+      .values(batch)
+      .onConflictDoUpdate({
+        target: [clientEstimates.portalId, clientEstimates.clientId],
+        set: {
+          position: sql`excluded.position`,
+          priorityClass: sql`excluded.priority_class`,
+          likely: sql`excluded.likely`,
+          low: sql`excluded.low`,
+          high: sql`excluded.high`,
+          basis: sql`excluded.basis`,
+          reason: sql`excluded.reason`,
+          slipDays: sql`excluded.slip_days`,
+        },
+      });
+  }
+}
+
+/** Clients no longer queued (done, cancelled, removed) have no estimate. */
+async function dropUnqueued(db: Db, portalId: string): Promise<void> {
+  await db.execute(sql`
+    delete from client_estimates e where e.portal_id = ${portalId}
+      and not exists (select 1 from clients c where c.portal_id = e.portal_id and c.client_id = e.client_id and c.queue_state = 'queued' and c.removed_at is null)`);
+}
+
+/** The day's snapshot of what each queued client was shown: taken by the day's first computation only. */
+async function snapshotOnce(db: Db, portalId: string, today: string, rows: readonly EstimateRow[]): Promise<boolean> {
+  const taken = await db
+    .select({ one: sql`1` })
+    .from(estimateSnapshots)
+    .where(and(eq(estimateSnapshots.portalId, portalId), eq(estimateSnapshots.shownOn, today)))
+    .limit(1);
+  if (taken.length > 0 || rows.length === 0) return false;
+  for (let i = 0; i < rows.length; i += WRITE_BATCH) {
+    const batch = rows.slice(i, i + WRITE_BATCH).map((r) => ({ portalId, shownOn: today, clientId: r.clientId, position: r.position, priorityClass: r.priorityClass, likely: r.likely, low: r.low, high: r.high, basis: r.basis }));
+    await db.insert(estimateSnapshots).values(batch).onConflictDoNothing();
+  }
+  return true;
+}

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { NewClientEvent } from '@core/client-events';
+import { addCalendarDays } from '@core/dates';
+import { businessProfiles, clientEstimates, clients, estimateSnapshots, portalEstimateState, portals } from '../../src/server/db/schema';
+import { enqueueStalePortals } from '../../src/server/jobs/estimate-jobs';
+import { refreshPortalEstimates } from '../../src/server/services/estimates/refresh-estimates';
+import { lookup, portalWithClients, setConfig } from './portal-helpers';
+import { businessWithPortal, postCsv, request } from '../support/sheets';
+import { createTestApp, type TestApp } from '../support/test-app';
+
+// Estimates computed and kept (issue 20, decision 0017): after each sync (through the job queue), at the start of each
+// day, one simulation for the whole queue; each day's first computation kept as the snapshot of what was shown.
+
+let t: TestApp;
+/** A portal with months of completions behind it. */
+let portalId: string;
+/** A new portal: no completions yet. */
+let freshId: string;
+let owner: Awaited<ReturnType<typeof businessWithPortal>>;
+let freshOwner: Awaited<ReturnType<typeof portalWithClients>>;
+let zone: string;
+const DAY = 24 * 60 * 60 * 1000;
+
+const queueCsv = () =>
+  ['Client ID,Client Name,Email Address,Status,Priority', ...Array.from({ length: 30 }, (_, i) => `Q-${100 + i},Client ${i},client${i}@example.com,Pending,${i < 5 ? 1 : 3}`)].join('\n');
+
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = await businessWithPortal(t.app);
+  portalId = owner.portalId;
+  // The portal has existed for months (the throughput window never reaches before its first day) and completed two
+  // clients each working day of the last six weeks.
+  await t.app.ctx.db.update(portals).set({ createdAt: new Date('2025-10-01T12:00:00Z') }).where(eq(portals.id, portalId));
+  await pastCompletions(30, 2);
+  expect((await postCsv(t.app, `/api/v1/portals/${portalId}/import`, owner.cookie, queueCsv())).statusCode).toBe(200);
+  freshOwner = await portalWithClients(t.app, { csv: queueCsv() });
+  freshId = freshOwner.portalId;
+  const [business] = await t.app.ctx.db.select({ timeZone: businessProfiles.timeZone }).from(businessProfiles).innerJoin(portals, eq(portals.businessId, businessProfiles.id)).where(eq(portals.id, portalId));
+  zone = business!.timeZone;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const rows = (id = portalId) => t.app.ctx.db.select().from(clientEstimates).where(eq(clientEstimates.portalId, id)).orderBy(asc(clientEstimates.position));
+const snapshotCount = async (day: string, id = portalId) =>
+  (await t.app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(estimateSnapshots).where(and(eq(estimateSnapshots.portalId, id), eq(estimateSnapshots.shownOn, day))))[0]!.n;
+const stateOf = async (id = portalId) => (await t.app.ctx.db.select().from(portalEstimateState).where(eq(portalEstimateState.portalId, id)))[0];
+
+/** Completions of clients done long ago (ids not in the sheet), `perDay` on each of the last `days` weekdays, oldest first. */
+async function pastCompletions(days: number, perDay: number) {
+  const actor = { kind: 'sync', runId: '00000000-0000-4000-8000-000000000001' } as const;
+  const times: number[] = [];
+  for (let at = t.clock.nowMs() - DAY; times.length < days; at -= DAY) {
+    const weekday = new Date(at).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) times.unshift(at);
+  }
+  let n = 0;
+  for (const at of times) {
+    const list: NewClientEvent[] = [];
+    for (let i = 0; i < perDay; i += 1) list.push({ type: 'client.completed', portalId, clientId: `OLD-${n++}`, actor, data: { status: 'Completed' } });
+    await t.app.ctx.db.transaction((tx) => t.app.ctx.clientEvents.record(tx, list, new Date(at)));
+  }
+}
+
+describe('estimates after a sync', () => {
+  it('a sync asks for a refresh on the job queue: a new portal gets ranges around the settings formula', async () => {
+    expect(await rows(freshId)).toEqual([]);
+    t.clock.advance(2000);
+    await t.app.ctx.jobs.runDue();
+    const stored = await rows(freshId);
+    expect(stored).toHaveLength(30);
+    const formula = await t.app.ctx.db.select({ clientId: clients.clientId, estimate: clients.estimatedCompletion }).from(clients).where(eq(clients.portalId, freshId));
+    const byId = new Map(formula.map((f) => [f.clientId, f.estimate]));
+    for (const r of stored) {
+      expect(r.basis).toBe('settings');
+      expect(r.likely).toBe(byId.get(r.clientId));
+      expect(r.low <= r.likely && r.likely < r.high).toBe(true);
+      expect(r.reason).toBeNull();
+    }
+    expect(await stateOf(freshId)).toMatchObject({ computedFor: t.clock.today(zone), basis: 'settings', windowCompletions: 0 });
+    expect(await snapshotCount(t.clock.today(zone), freshId)).toBe(30);
+  });
+
+  it('with 20 completions in the window the range comes from history (one simulation for every position)', async () => {
+    const stored = await rows();
+    expect(stored).toHaveLength(30);
+    let last = '';
+    for (const r of stored) {
+      expect(r.basis).toBe('history');
+      expect(r.low <= r.likely && r.likely <= r.high).toBe(true);
+      expect(r.likely >= last).toBe(true); // later positions are never sooner
+      last = r.likely;
+    }
+    // The 30th client at 2 a day: about 15 working days out.
+    const far = stored[stored.length - 1]!;
+    expect(far.likely > addCalendarDays(t.clock.today(zone), 14)).toBe(true);
+    expect(far.likely < addCalendarDays(t.clock.today(zone), 35)).toBe(true);
+    expect(await stateOf()).toMatchObject({ basis: 'history', windowCompletions: 60 });
+    // The same data again writes nothing, and the day keeps its first snapshot.
+    expect(await refreshPortalEstimates(t.app.ctx, portalId)).toMatchObject({ basis: 'history', queued: 30, written: 0, snapshot: false });
+    expect(await snapshotCount(t.clock.today(zone))).toBe(30);
+  });
+
+  it('at the start of each day in the business zone the round refreshes the portals computed for another day', async () => {
+    expect(await enqueueStalePortals(t.app.ctx)).toBe(0);
+    t.clock.advance(DAY);
+    expect(await enqueueStalePortals(t.app.ctx)).toBe(2);
+    await t.app.ctx.jobs.runDue();
+    expect((await stateOf())!.computedFor).toBe(t.clock.today(zone));
+    expect(await snapshotCount(t.clock.today(zone))).toBe(30);
+    expect(await enqueueStalePortals(t.app.ctx)).toBe(0);
+  });
+});
+
+describe('the card and the API', () => {
+  it('the card says the range in plain words with when it was updated; GET clients carries the estimate beside estimatedCompletion', async () => {
+    const res = await lookup(t.app, portalId, { query: 'client29@example.com' });
+    expect(res.statusCode).toBe(200);
+    const card = res.json().client;
+    const [stored] = await t.app.ctx.db.select().from(clientEstimates).where(and(eq(clientEstimates.portalId, portalId), eq(clientEstimates.clientId, 'Q-129')));
+    const state = await stateOf();
+    expect(card.estimate).toEqual({ likely: stored!.likely, low: stored!.low, high: stored!.high, basis: 'history', updatedAt: state!.updatedAt.toISOString() });
+    expect(card.estimatedCompletion).toBe(stored!.likely);
+    expect(card.insights).toMatch(/we expect to finish it around \w+day, \w+ \d+, \d{4}, very likely between \w+day, \w+ \d+, \d{4} and \w+day, \w+ \d+, \d{4}\.$/);
+    const list = await request(t.app, 'GET', `/api/v1/portals/${portalId}/clients?pageSize=100`, owner.cookie);
+    const listed = (list.json().clients as { clientId: string; estimate: unknown; estimatedCompletion: string | null }[]).find((c) => c.clientId === 'Q-129')!;
+    expect(listed.estimate).toEqual(card.estimate);
+    expect(listed.estimatedCompletion).toBe(stored!.likely);
+  });
+
+  it('a single date: low and high are the most likely date; no estimate: neither is sent', async () => {
+    await setConfig(t.app, owner.cookie, portalId, { estimateStyle: 'date' });
+    const card = (await lookup(t.app, portalId, { query: 'client29@example.com' })).json().client;
+    expect(card.estimate.low).toBe(card.estimate.likely);
+    expect(card.estimate.high).toBe(card.estimate.likely);
+    expect(card.insights).not.toContain('very likely');
+    await setConfig(t.app, owner.cookie, portalId, { showEstimatedCompletion: false });
+    const hidden = (await lookup(t.app, portalId, { query: 'client29@example.com' })).json().client;
+    expect(hidden).not.toHaveProperty('estimate');
+    expect(hidden).not.toHaveProperty('estimatedCompletion');
+    await setConfig(t.app, owner.cookie, portalId, { showEstimatedCompletion: true, estimateStyle: 'range' });
+  });
+
+  it('once the client saw a date, a later one by more than a working day comes with one sentence why', async () => {
+    const first = (await lookup(t.app, freshId, { query: 'client20@example.com' })).json().client;
+    expect(first.estimate).toMatchObject({ basis: 'settings' });
+    expect(first.estimate).not.toHaveProperty('reason');
+    // The business doubles its average project duration (settings basis): the date moves later.
+    const [portal] = await t.app.ctx.db.select({ settings: portals.workloadSettings }).from(portals).where(eq(portals.id, freshId));
+    const res = await request(t.app, 'PATCH', `/api/v1/portals/${freshId}`, freshOwner.cookie, { workloadSettings: { ...portal!.settings, averageProjectDuration: 20 } });
+    expect(res.statusCode).toBe(200);
+    t.clock.advance(2000);
+    await t.app.ctx.jobs.runDue();
+    const later = (await lookup(t.app, freshId, { query: 'client20@example.com' })).json().client;
+    expect(later.estimate.likely > first.estimate.likely).toBe(true);
+    expect(later.estimate.reason).toBe('We updated our workload settings, so your date moved later.');
+    // Seen now: the next computation has nothing to explain.
+    await refreshPortalEstimates(t.app.ctx, freshId);
+    expect((await lookup(t.app, freshId, { query: 'client20@example.com' })).json().client.estimate).not.toHaveProperty('reason');
+  });
+});
