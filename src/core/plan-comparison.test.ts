@@ -7,10 +7,11 @@ describe('the comparison table', () => {
   const rows = planComparison();
   const row = (id: string) => rows.find((r) => r.id === id)!;
 
-  it('API access and webhooks on Business and Enterprise (D12), shipped; custom domains marked coming soon until shipped', () => {
+  it('API access and webhooks on Business and Enterprise (D12), shipped; custom domains shipped, SMS marked coming soon until shipped', () => {
     expect(row('api').cells).toEqual({ starter: false, professional: false, business: true, enterprise: true });
     expect(row('api').feature).toBe('API access and webhooks');
-    expect(row('customDomain').feature).toBe('Custom domain with SSL (coming soon)');
+    expect(row('customDomain').feature).toBe('Custom domain with SSL');
+    expect(row('sms').feature).toMatch(/\(coming soon\)$/);
     expect(row('customDomain').cells.professional).toBe(false);
   });
 

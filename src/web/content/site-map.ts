@@ -37,11 +37,6 @@ export const comingSoonFeatures: Record<ComingSoonFeature, { title: string; subt
     subtitle: 'Read and update client statuses from your own systems on the Enterprise plan.',
     release: 'Q2 2027',
   },
-  'custom-domains': {
-    title: 'Custom domains',
-    subtitle: 'Your client portal on your own address, such as status.yourfirm.com, with HTTPS, on the Business and Enterprise plans.',
-    release: 'Q2 2027',
-  },
 };
 
 export function comingSoonPath(feature: string): string {

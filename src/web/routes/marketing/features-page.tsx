@@ -112,8 +112,8 @@ const categories: { title: string; intro: string; features: Feature[] }[] = [
       {
         icon: GlobeIcon,
         title: 'Custom domain and white-label',
-        text: 'Portals carry your brand only. Coming soon on the Business and Enterprise plans: the portal on your own address, with HTTPS.',
-        link: { to: comingSoonPath('custom-domains'), label: 'Join the waitlist' },
+        text: 'Portals carry your brand only. On the Business and Enterprise plans the portal can live on your own address, such as status.yourfirm.com, with HTTPS issued automatically once your DNS records are verified.',
+        link: { to: paths.pricing, label: 'See plans' },
       },
       {
         icon: CodeIcon,
@@ -158,7 +158,6 @@ const categories: { title: string; intro: string; features: Feature[] }[] = [
 const upcoming = [
   { icon: BellIcon, title: 'SMS notifications', to: comingSoonPath('sms-notifications') },
   { icon: RefreshCwIcon, title: 'Two-way sheet sync', to: comingSoonPath('two-way-sync') },
-  { icon: GlobeIcon, title: 'Custom domains', to: comingSoonPath('custom-domains') },
 ];
 
 /** /features (spec 2.5): five categories of three cards, the plan summary and a link to pricing. */

@@ -61,8 +61,8 @@ const advanced = [
   {
     icon: GlobeIcon,
     title: 'Custom domains',
-    text: 'Clients see your name, logo and colours, never ours. Coming soon on the Business and Enterprise plans: the portal on your own address, such as status.yourfirm.com, with HTTPS.',
-    points: ['Your name, logo, colours and welcome message', 'Custom domain with HTTPS: coming soon', 'Available on Business and Enterprise'],
+    text: 'Clients see your name, logo and colours. On the Business and Enterprise plans the portal can live on your own address, such as status.yourfirm.com, with HTTPS issued automatically.',
+    points: ['Your name, logo, colours and welcome message', 'Your own domain with HTTPS', 'Available on Business and Enterprise'],
   },
 ];
 
