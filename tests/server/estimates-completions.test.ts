@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { NewClientEvent } from '@core/client-events';
-import { clients, clientStatusHistory, portals } from '../../src/server/db/schema';
+import { clientEvents, clients, clientStatusHistory, portals } from '../../src/server/db/schema';
 import { completedOn, readCompletions } from '../../src/server/services/estimates/read-completions';
 import { portalWithClients } from './portal-helpers';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -19,6 +19,16 @@ afterAll(async () => {
 
 const zone = 'America/New_York';
 const actor = { kind: 'sync', runId: '00000000-0000-4000-8000-000000000001' } as const;
+
+/**
+ * A portal with clients imported before client events were recorded: its import's own events (written since syncs
+ * record them) are taken away, so its history starts with what each test writes.
+ */
+async function portalFromBeforeEvents() {
+  const owner = await portalWithClients(t.app);
+  await t.app.ctx.db.delete(clientEvents).where(eq(clientEvents.portalId, owner.portalId));
+  return owner;
+}
 
 async function portalRow(portalId: string) {
   const [row] = await t.app.ctx.db.select({ id: portals.id, createdAt: portals.createdAt }).from(portals).where(eq(portals.id, portalId));
@@ -45,7 +55,7 @@ const completed = (portalId: string, clientId: string): NewClientEvent[] => [
 
 describe('readCompletions', () => {
   it('counts completions per date in the business zone: events since the first one, status history before', async () => {
-    const owner = await portalWithClients(t.app);
+    const owner = await portalFromBeforeEvents();
     const portal = await portalRow(owner.portalId);
     const [a, b, c, d, e] = await clientIds(owner.portalId);
     // Before any event: the status history (an import already completed, old status null, does not count).
@@ -81,7 +91,7 @@ describe('readCompletions', () => {
   });
 
   it('reads only from `since`, and the window starts the day after the portal was created', async () => {
-    const owner = await portalWithClients(t.app);
+    const owner = await portalFromBeforeEvents();
     await t.app.ctx.db.execute(sql`update portals set created_at = '2026-01-10T23:30:00Z' where id = ${owner.portalId}`); // 6:30 pm in New York
     const portal = await portalRow(owner.portalId);
     const [a, b] = await clientIds(owner.portalId);
