@@ -3,9 +3,9 @@ import { WEBHOOK_TIMEOUT_MS } from '@core/webhooks';
 import { purgeIdempotencyKeys } from '../services/idempotency/idempotency';
 import { clientEventWebhooks } from '../services/webhooks/client-event-webhooks';
 import { pendingWebhookDeliveries, purgeWebhookDeliveries, webhookDeliveryHandler } from '../services/webhooks/deliver-webhook';
+import { registerDailyJob } from './daily-job';
 
 const PURGE_JOB = 'webhook.purge';
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Webhooks on the app (decision 0018): the client event log's `webhooks` subscriber (deliveries written in the
@@ -26,19 +26,16 @@ export function registerWebhookJobs(app: FastifyInstance, options: { timeoutMs?:
       timeoutMs: options.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
     }),
   );
-  const enqueuePurge = (atMs: number) => {
-    const day = new Date(atMs).toISOString().slice(0, 10);
-    return ctx.jobs.enqueue(ctx.db, [{ kind: PURGE_JOB, dedupeKey: `${PURGE_JOB}:${day}`, runAt: new Date(atMs) }]);
-  };
-  ctx.jobs.register({
-    kind: PURGE_JOB,
-    async run() {
+  registerDailyJob(
+    app,
+    PURGE_JOB,
+    async () => {
       const purged = await purgeWebhookDeliveries(ctx.db, ctx.clock.now());
       const keys = await purgeIdempotencyKeys(ctx.db, ctx.clock.now());
       if (purged + keys > 0) ctx.logger.info({ purged, idempotencyKeys: keys }, 'purged old webhook deliveries and idempotency keys');
-      await enqueuePurge(ctx.clock.nowMs() + DAY_MS);
     },
-  });
+    options.schedulePurge,
+  );
   // The webhook queue's depth for /metrics: deliveries waiting for a try, due now or later (a retry's time).
   ctx.metrics.addGauge({
     name: 'statuslink_webhook_pending_deliveries',
@@ -46,5 +43,4 @@ export function registerWebhookJobs(app: FastifyInstance, options: { timeoutMs?:
     labelNames: ['when'],
     read: () => pendingWebhookDeliveries(ctx.db, ctx.clock.now()),
   });
-  if (options.schedulePurge) app.addHook('onReady', async () => void (await enqueuePurge(ctx.clock.nowMs())));
 }
