@@ -66,6 +66,7 @@ import { createSettingsCache } from './services/platform-settings/settings-cache
 import { sendGridSettingReader } from './services/platform-settings/mail-settings';
 import { createClientEventLog } from './services/client-events/client-event-log';
 import { createJobQueue } from './jobs/job-worker';
+import { registerJobQueueGauges } from './jobs/job-queue-metrics';
 import { billingRoutes } from './routes/v1/billing-routes';
 import { registerNotifications } from './services/notifications/register-notifications';
 
@@ -169,6 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     startedAt: clock.now(),
   };
   app.decorate('ctx', ctx);
+  registerJobQueueGauges(metrics, ctx.jobs);
   registerNotifications(ctx);
   app.addHook('onClose', async () => {
     await ctx.jobs.stop();

@@ -149,6 +149,19 @@ describe('/metrics', () => {
       expect(body).toMatch(/statuslink_sync_duration_seconds_count\{trigger="upload",outcome="ok"\} 1\n/);
     });
 
+    it('shows the job queue: jobs by kind and state, the due ones and how long the oldest has waited', async () => {
+      const { jobs } = t.app.ctx;
+      const later = new Date(t.clock.nowMs() + 60 * 60_000);
+      await jobs.enqueue(t.app.ctx.db, [{ kind: 'test.metrics' }, { kind: 'test.metrics' }, { kind: 'test.metrics', runAt: later }]);
+      t.clock.advance(45_000);
+      const body = (await scrape()).body;
+      expect(body).toContain('statuslink_job_queue_jobs{kind="test.metrics",state="queued"} 3');
+      expect(body).toContain('statuslink_job_queue_due_jobs{kind="test.metrics"} 2');
+      expect(body).toContain('statuslink_job_queue_oldest_due_seconds{kind="test.metrics"} 45');
+      expect(body).toContain('# TYPE statuslink_job_channel_paused gauge');
+      expect(body).not.toMatch(/statuslink_job_channel_paused\{/);
+    });
+
     it('shows the PostgreSQL pool, and gauges other parts add (a failing one reads unknown, the rest still answer)', async () => {
       const { metrics } = t.app.ctx;
       metrics.addGauge({
