@@ -3,7 +3,8 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { NewClientEvent } from '@core/client-events';
 import { addCalendarDays } from '@core/dates';
 import { businessProfiles, clientEstimates, clients, estimateSnapshots, portalEstimateState, portals } from '../../src/server/db/schema';
-import { enqueueStalePortals } from '../../src/server/jobs/estimate-jobs';
+import { SNAPSHOT_RETENTION_DAYS } from '@core/estimates/accuracy';
+import { enqueueStalePortals, PURGE_SNAPSHOTS_JOB } from '../../src/server/jobs/estimate-jobs';
 import { refreshPortalEstimates } from '../../src/server/services/estimates/refresh-estimates';
 import { lookup, portalWithClients, setConfig } from './portal-helpers';
 import { businessWithPortal, postCsv, request } from '../support/sheets';
@@ -159,5 +160,23 @@ describe('the card and the API', () => {
     // Seen now: the next computation has nothing to explain.
     await refreshPortalEstimates(t.app.ctx, freshId);
     expect((await lookup(t.app, freshId, { query: 'client20@example.com' })).json().client.estimate).not.toHaveProperty('reason');
+  });
+});
+
+describe('snapshots kept as long as accuracy needs them', () => {
+  it('the daily purge deletes snapshots older than the longest period, its lead and the staleness allowance, and keeps the rest', async () => {
+    const today = t.clock.today('UTC');
+    const old = addCalendarDays(today, -(SNAPSHOT_RETENTION_DAYS + 2));
+    const kept = addCalendarDays(today, -(SNAPSHOT_RETENTION_DAYS - 1));
+    const row = { portalId, clientId: 'Q-100', position: 1, priorityClass: 'medium' as const, likely: today, low: today, high: today, basis: 'history' as const };
+    await t.app.ctx.db.insert(estimateSnapshots).values([
+      { ...row, shownOn: old },
+      { ...row, shownOn: kept },
+    ]);
+    await t.app.ctx.jobs.enqueue(t.app.ctx.db, [{ kind: PURGE_SNAPSHOTS_JOB, dedupeKey: 'purge-test', runAt: t.clock.now() }]);
+    await t.app.ctx.jobs.runDue();
+    expect(await snapshotCount(old)).toBe(0);
+    expect(await snapshotCount(kept)).toBe(1);
+    expect(await snapshotCount(t.clock.today(zone))).toBe(30);
   });
 });

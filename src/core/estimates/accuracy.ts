@@ -11,6 +11,16 @@ export const ACCURACY_LEADS = [30, 14, 7] as const;
 /** The shown estimate used for a lead is the last one shown on or before that day, and at most this much older. */
 export const STALE_SHOWN_DAYS = 7;
 
+/** The periods accuracy is measured over (days, today included): Analytics' periods. */
+export const ACCURACY_PERIODS = [7, 30, 90] as const;
+export type AccuracyPeriod = (typeof ACCURACY_PERIODS)[number];
+
+/**
+ * Days a daily snapshot of what was shown is kept: the longest period, its longest lead and the staleness allowance
+ * (the residuals' window, 60 working days, lies inside it).
+ */
+export const SNAPSHOT_RETENTION_DAYS = Math.max(...ACCURACY_PERIODS) + Math.max(...ACCURACY_LEADS) + STALE_SHOWN_DAYS;
+
 /** What a client was shown on one day. */
 export interface ShownEstimate {
   shownOn: IsoDate;

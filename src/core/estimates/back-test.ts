@@ -6,7 +6,7 @@ import type { CompletedWithShown, ShownEstimate } from './accuracy';
 import { portalEstimates, type PortalEstimates } from './ranges';
 import { seedFromText } from './random';
 import { learnResiduals, type QueueObservation } from './residuals';
-import { throughputWindow, type DatedCount } from './throughput';
+import { lastIndexAtOrBefore, throughputWindow, type DatedCount } from './throughput';
 
 // One morning's estimates from what was known that morning (issue 20): the completions before it and the queues of
 // the mornings before it in the window (for the residuals). The product's daily estimate, its back-test on the
@@ -80,7 +80,7 @@ function windowObservations(history: PortalHistory, days: readonly number[], tod
   const keepBelow = total <= max ? 1 : max / total;
   const out: QueueObservation[] = [];
   for (const morning of inWindow) {
-    const day = indexAtOrBefore(days, isoToDay(morning.date));
+    const day = lastIndexAtOrBefore(days, isoToDay(morning.date));
     if (day < 0 || days[day] !== isoToDay(morning.date)) continue;
     for (const c of morning.clients) {
       if (keepBelow < 1 && seedFromText(c.id) / 4294967296 >= keepBelow) continue;
@@ -89,25 +89,13 @@ function windowObservations(history: PortalHistory, days: readonly number[], tod
       out.push({
         day,
         position: c.position,
-        completedDay: doneDay !== null && doneDay < todayDay ? indexAtOrBefore(days, doneDay) : null,
+        completedDay: doneDay !== null && doneDay < todayDay ? lastIndexAtOrBefore(days, doneDay) : null,
         client: c.id,
         priorityClass: c.priorityClass,
       });
     }
   }
   return out;
-}
-
-/** Index of the last element <= x in a sorted array, -1 when none. */
-function indexAtOrBefore(sorted: readonly number[], x: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if ((sorted[mid] as number) <= x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo - 1;
 }
 
 /**

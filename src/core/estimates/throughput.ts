@@ -69,8 +69,8 @@ export function throughputWindow(
   return { days, counts, weekdays: days.map(weekdayOfDay) };
 }
 
-/** Index of the last element <= x in a sorted array, -1 when none. */
-function lastIndexAtOrBefore(sorted: readonly number[], x: number): number {
+/** Index of the last element <= x in a sorted array, -1 when none (days of a window: the working day a date counts on). */
+export function lastIndexAtOrBefore(sorted: readonly number[], x: number): number {
   let lo = 0;
   let hi = sorted.length;
   while (lo < hi) {

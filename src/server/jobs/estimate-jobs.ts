@@ -3,8 +3,10 @@ import { zoneOrUtc } from '@core/validation/auth';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { businessProfiles } from '../db/schema';
+import { purgeEstimateSnapshots } from '../services/estimates/purge-snapshots';
 import { onQueueWritten } from '../services/estimates/queue-written';
 import { refreshPortalEstimates, type RefreshResult } from '../services/estimates/refresh-estimates';
+import { registerDailyJob } from './daily-job';
 
 // When estimates are computed (issue 20, decision 0017): after each sync or queue recompute (the sync says so with
 // queueWritten, one call) and at the start of each day in the business's zone (an hourly round on the job queue).
@@ -13,6 +15,8 @@ import { refreshPortalEstimates, type RefreshResult } from '../services/estimate
 
 export const REFRESH_JOB = 'estimates.refresh';
 export const DAILY_JOB = 'estimates.daily';
+/** Once a day across instances: snapshots older than accuracy needs go. */
+export const PURGE_SNAPSHOTS_JOB = 'estimates.purge_snapshots';
 /** Writes to a portal's queue within this interval share one refresh, which runs when it ends. */
 export const REFRESH_INTERVAL_MS = 2000;
 const HOUR_MS = 60 * 60 * 1000;
@@ -20,7 +24,7 @@ const HOUR_MS = 60 * 60 * 1000;
 /** What happens after a refresh (the slip notifications subscribe). */
 export type AfterRefresh = (portalId: string, result: RefreshResult) => Promise<void>;
 
-/** Registers the job kinds, the sync's listener and (with `scheduleDaily`) the hourly round. */
+/** Registers the job kinds, the sync's listener and (with `scheduleDaily`) the hourly round and the daily snapshot purge. */
 export function registerEstimateJobs(app: FastifyInstance, options: { scheduleDaily: boolean; afterRefresh?: AfterRefresh }): void {
   const { ctx } = app;
   onQueueWritten(ctx.db, async (portalId) => {
@@ -47,6 +51,15 @@ export function registerEstimateJobs(app: FastifyInstance, options: { scheduleDa
     },
   });
   if (options.scheduleDaily) app.addHook('onReady', async () => void (await enqueueDailyRound(ctx, ctx.clock.nowMs())));
+  registerDailyJob(
+    app,
+    PURGE_SNAPSHOTS_JOB,
+    async () => {
+      const purged = await purgeEstimateSnapshots(ctx.db, ctx.clock.now());
+      if (purged > 0) ctx.logger.info({ purged }, 'purged estimate snapshots past their retention');
+    },
+    options.scheduleDaily,
+  );
 }
 
 function enqueueRefresh(ctx: Pick<AppContext, 'jobs' | 'db' | 'clock'>, portalId: string, key?: string): Promise<number> {
