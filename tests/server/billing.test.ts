@@ -5,7 +5,7 @@ import { businessProfiles, invoices, stripeEvents } from '../../src/server/db/sc
 import { forgetPortalMeta } from '../../src/server/services/portal-lookup/lookup-queries';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
 import { liftBusinessApiLimits } from '../support/sheets';
-import { createTestApp, signUp, type TestApp } from '../support/test-app';
+import { TEST_ORIGIN, createTestApp, nextIp, signUp, type TestApp } from '../support/test-app';
 import { businessIdOf, makeAdmin, saveSettings, send } from './admin-support';
 import { lookup, portalWithClients, publicConfig } from './portal-helpers';
 
@@ -15,6 +15,8 @@ import { lookup, portalWithClients, publicConfig } from './portal-helpers';
 // answering with its documented shapes; the real `stripe` package talks to it.
 
 const DAY = 86_400_000;
+/** A real 1x1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 let t: TestApp;
 let stripe: StripeStandIn;
 let admin: Awaited<ReturnType<typeof makeAdmin>>;
@@ -183,13 +185,19 @@ describe('grace', () => {
     expect((await lookup(t.app, owner.portalId, { query: 'maria.gonzalez@example.com' })).statusCode).toBe(200);
   });
 
-  it('a cancelled subscription keeps portals open for the grace, then closes them', async () => {
+  it('a cancelled subscription keeps portals open (and their logo) for the grace, then closes them', async () => {
     const { owner, subscription, events } = await paidCheckout();
     await stripe.send(...events);
+    const uploaded = await t.app.inject({ method: 'PUT', url: `/api/v1/portals/${owner.portalId}/logo`, remoteAddress: nextIp(), headers: { origin: TEST_ORIGIN, 'content-type': 'image/png', cookie: owner.cookie }, payload: PNG });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const logo = () => t.app.inject({ method: 'GET', url: `/api/public/portals/${owner.portalId}/logo`, remoteAddress: nextIp() });
     await stripe.send(stripe.update(subscription.id, {}, 'customer.subscription.deleted'));
     expect(await billing(owner.cookie)).toMatchObject({ state: 'cancelled', portalsOpen: true });
+    expect((await logo()).statusCode).toBe(200);
     t.clock.advance(8 * DAY);
     expect(await billing(owner.cookie)).toMatchObject({ state: 'lapsed', portalsOpen: false });
+    // A lapsed portal shows the unavailable page, without the business's branding: its logo is not served either.
+    expect((await logo()).statusCode).toBe(404);
   });
 
   it('the trial ends: the grace (a platform setting) keeps portals open, then they are unavailable; choosing a plan restores them', async () => {

@@ -25,7 +25,7 @@ export async function publicPortalLogoRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const logo = wellFormed(req.params.portalId) ? await getPublicLogo(app.ctx.db, req.params.portalId) : null;
+      const logo = wellFormed(req.params.portalId) ? await getPublicLogo(app.ctx, req.params.portalId) : null;
       reply.header('x-content-type-options', 'nosniff');
       if (!logo) {
         reply.header('cache-control', 'no-store');
