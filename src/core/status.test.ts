@@ -115,15 +115,15 @@ describe('badges', () => {
 });
 
 describe('summarizeStatuses', () => {
-  it('counts classes and a lower-cased breakdown', () => {
-    expect(summarizeStatuses(['Done', 'done ', 'In Progress', 'Pending', 'Cancelled', 'Review', '', null])).toEqual({
-      total: 8,
+  it('counts classes and a breakdown by statusKey (case and spacing variants together)', () => {
+    expect(summarizeStatuses(['Done', 'done ', 'In  progress', 'In Progress', 'Pending', 'Cancelled', 'Review', '', null])).toEqual({
+      total: 9,
       completed: 2,
-      inProgress: 1,
+      inProgress: 2,
       pending: 1,
       cancelled: 1,
       other: 3,
-      breakdown: { done: 2, 'in progress': 1, pending: 1, cancelled: 1, review: 1, unknown: 2 },
+      breakdown: { done: 2, 'in progress': 2, pending: 1, cancelled: 1, review: 1, unknown: 2 },
     });
   });
 

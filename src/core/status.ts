@@ -62,6 +62,11 @@ export function statusKey(status: string): string {
   return status.trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
+/** The key a status is counted under in breakdowns: its statusKey, 'unknown' when empty. */
+export function breakdownKey(status: string | null | undefined): string {
+  return statusKey(displayStatus(status));
+}
+
 /** The status as shown in the app: trimmed text, or 'Unknown' when empty. */
 export function displayStatus(status: string | null | undefined): string {
   const text = (status ?? '').trim();
@@ -112,7 +117,7 @@ export interface StatusSummary {
   pending: number;
   cancelled: number;
   other: number;
-  /** Lower-cased trimmed status text to count; empty counts under 'unknown'. */
+  /** Status (breakdownKey) to count; empty counts under 'unknown'. */
   breakdown: Record<string, number>;
 }
 
@@ -128,7 +133,7 @@ export function summarizeStatuses(statuses: Iterable<string | null | undefined>)
     else if (cls === 'pending') summary.pending += 1;
     else if (cls === 'cancelled') summary.cancelled += 1;
     else summary.other += 1;
-    const key = displayStatus(status).toLowerCase();
+    const key = breakdownKey(status);
     breakdown.set(key, (breakdown.get(key) ?? 0) + 1);
   }
   summary.breakdown = Object.fromEntries(breakdown);

@@ -39,6 +39,19 @@ describe('dashboard', () => {
     expect(body.lastUpdated).not.toBeNull();
   });
 
+  it('groups a status however the sheet spells it (case and spacing), as the status filter does', async () => {
+    const csv = ['Client ID,Client Name,Email Address,Status', 'A-1,Ann Lee,ann@example.com,Waiting  on docs', 'A-2,Bo Chan,bo@example.com,waiting on DOCS', 'A-3,Cy Diaz,cy@example.com, Done', 'A-4,Di Eze,di@example.com,DONE', 'A-5,Ed Fox,ed@example.com,'].join('\n');
+    const owner = await portalWithClients(t.app, { csv });
+    const res = await request(t.app, 'GET', `/api/v1/portals/${owner.portalId}/dashboard`, owner.cookie);
+    expect(res.json().statusBreakdown).toEqual([
+      { status: 'done', count: 2 },
+      { status: 'waiting on docs', count: 2 },
+      { status: 'unknown', count: 1 },
+    ]);
+    const filter = await request(t.app, 'GET', `/api/v1/portals/${owner.portalId}/clients?status=${encodeURIComponent('Waiting on docs')}`, owner.cookie);
+    expect(filter.json().clients).toHaveLength(2);
+  });
+
   it('shows zeros and Never for a portal without data', async () => {
     const owner = await businessWithPortal(t.app);
     const res = await request(t.app, 'GET', `/api/v1/portals/${owner.portalId}/dashboard`, owner.cookie);

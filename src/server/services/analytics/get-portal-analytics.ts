@@ -2,7 +2,7 @@ import { and, asc, eq, gte, lte, sql, sum } from 'drizzle-orm';
 import type { AnalyticsPeriod, PortalAnalytics } from '@core/api/portal-analytics';
 import { addCalendarDays, daysBetween } from '@core/dates';
 import { zoneOrUtc } from '@core/validation/auth';
-import { classifyStatus, completionRate, displayStatus } from '@core/status';
+import { breakdownKey, classifyStatus, completionRate } from '@core/status';
 import type { AppContext } from '../../context';
 import { clients, clientStatusHistory, portalLookupDaily } from '../../db/schema';
 import { planAllows } from '@core/plan-features';
@@ -115,7 +115,7 @@ export async function getPortalAnalytics(ctx: Ctx, business: BusinessProfile, po
     else if (cls === 'pending') view.pending += n;
     else if (cls === 'cancelled') view.cancelled += n;
     else view.other += n;
-    const key = displayStatus(g.status).toLowerCase();
+    const key = breakdownKey(g.status);
     breakdown.set(key, (breakdown.get(key) ?? 0) + n);
   }
   view.completionRate = completionRate(view.completed, view.totalClients);

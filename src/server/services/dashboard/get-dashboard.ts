@@ -1,7 +1,8 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
-import { classifyStatus, displayStatus, type StatusClass } from '@core/status';
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { breakdownKey, classifyStatus, type StatusClass } from '@core/status';
 import type { Db } from '../../db/client';
 import { clients } from '../../db/schema';
+import { statusKeySql } from '../clients/list-clients';
 import { getPortalRow } from '../portals/get-portal';
 
 /** Number of clients in the recent-activity list (spec 9). */
@@ -16,7 +17,7 @@ export interface DashboardView {
   completed: number;
   inProgress: number;
   pending: number;
-  /** Lower-cased status to count, largest first. */
+  /** Status (core's breakdownKey, as the status filter groups) to count, largest first. */
   statusBreakdown: { status: string; count: number }[];
   recent: { clientId: string; name: string; email: string; status: string; statusClass: StatusClass; updatedAt: string }[];
 }
@@ -28,9 +29,8 @@ export interface DashboardView {
 export async function getDashboard(db: Db, businessId: string, portalId: string): Promise<DashboardView> {
   const portal = await getPortalRow(db, businessId, portalId);
   const current = and(eq(clients.portalId, portal.id), isNull(clients.removedAt));
-  const statusKey = sql<string>`lower(trim(${clients.status}))`;
   const [groups, recent] = await Promise.all([
-    db.select({ status: statusKey, n: count() }).from(clients).where(current).groupBy(statusKey),
+    db.select({ status: statusKeySql, n: count() }).from(clients).where(current).groupBy(statusKeySql),
     db
       .select({ clientId: clients.clientId, name: clients.name, email: clients.email, status: clients.status, updatedAt: clients.updatedAt })
       .from(clients)
@@ -57,7 +57,7 @@ export async function getDashboard(db: Db, businessId: string, portalId: string)
     if (cls === 'completed') view.completed += n;
     else if (cls === 'in-progress') view.inProgress += n;
     else if (cls === 'pending') view.pending += n;
-    const key = displayStatus(g.status).toLowerCase();
+    const key = breakdownKey(g.status);
     breakdown.set(key, (breakdown.get(key) ?? 0) + n);
   }
   view.statusBreakdown = [...breakdown].map(([status, n]) => ({ status, count: n })).sort((a, b) => b.count - a.count || a.status.localeCompare(b.status));
