@@ -84,6 +84,8 @@ test.describe('business app', () => {
     // Client detail: move to position 1, the portal shows it, then undo.
     await page.getByRole('link', { name: 'Sofia Rossi', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Sofia Rossi' })).toBeVisible();
+    // The due date reads as the client table writes dates, not as the sheet's raw text.
+    await expect(page.getByTestId('due-date')).toHaveText('Jan 15, 2027');
     const before = Number(await page.getByTestId('queue-position').textContent());
     expect(before).toBeGreaterThan(1);
     await page.getByLabel('Set position').fill('1');
@@ -119,6 +121,13 @@ test.describe('business app', () => {
     await page.getByLabel('Daily capacity').fill('5');
     await expect(page.getByTestId('utilisation')).toHaveText(`${Math.round((active / 25) * 100)}%`);
     await expect(page.getByTestId('changed-estimates')).toContainText('dates change with these settings');
+    // Dates as the rest of the app writes them ('Dec 15, 2026'), never ISO.
+    const dateLike = /^[A-Z][a-z]{2} \d{1,2}, \d{4}$/;
+    await expect(page.getByTestId('next-available')).toHaveText(dateLike);
+    await expect(page.getByRole('table').locator('tbody tr').first().locator('td').nth(2)).toHaveText(dateLike);
+    await page.getByLabel('Date', { exact: true }).fill('2026-12-24');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(page.getByRole('list', { name: 'Holidays' })).toContainText('Dec 24, 2026');
     await shoot(page, 'workload');
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await expect(page.getByText('Saved!')).toBeVisible();

@@ -60,3 +60,8 @@ export function formatDay(isoDate: string): string {
   if (Number.isNaN(date.getTime())) return isoDate;
   return format({ dateStyle: 'medium' }, 'UTC').format(date);
 }
+
+/** A due date as the app shows it everywhere: the date read from the sheet, else its text as typed (not a date), else '—'. */
+export function formatDueDate(dueDate: string | null, dueDateText: string): string {
+  return dueDate ? formatDay(dueDate) : dueDateText.trim() || '—';
+}

@@ -28,7 +28,7 @@ import { useMarkUpdatesRead } from '@web/features/clients/api/use-mark-updates-r
 import { ClientStatusBadge } from '@web/features/clients/components/status-badge';
 import { useCurrentPortal } from '@web/features/dashboard/api/portals';
 import { useBusinessTimeZone } from '@web/features/auth/api/use-me';
-import { formatDateTime, formatDay } from '@web/lib/date-time';
+import { formatDateTime, formatDay, formatDueDate } from '@web/lib/date-time';
 import { errorMessage } from '@web/lib/api-client';
 import { paths } from '@web/lib/paths';
 import { ShareModal, type ShareTarget } from './share-modal';
@@ -73,13 +73,19 @@ export function ClientDetailPage() {
           </Alert>
         </>
       ) : (
-        <ClientView portalId={portal.portalId} companyName={portal.config.companyName ?? portal.name} client={detail.data} />
+        <ClientView portalId={portal.portalId} companyName={portal.config.companyName ?? portal.name} client={detail.data} dueDateHeader={dueDateHeader(portal.source)} />
       )}
     </>
   );
 }
 
-function ClientView({ portalId, companyName, client }: { portalId: string; companyName: string; client: ClientDetail }) {
+/** The header of the portal's due date column, whose cell the page shows as a date like the rest of the app; null without one. */
+function dueDateHeader(source: { columnMapping: { date?: number } | null; detectedHeaders: string[] }): string | null {
+  const column = source.columnMapping?.date;
+  return column === undefined ? null : (source.detectedHeaders[column] ?? null);
+}
+
+function ClientView({ portalId, companyName, client, dueDateHeader }: { portalId: string; companyName: string; client: ClientDetail; dueDateHeader: string | null }) {
   const [sharing, setSharing] = useState<ShareTarget | null>(null);
   const when = useWhen();
   return (
@@ -106,7 +112,13 @@ function ClientView({ portalId, companyName, client }: { portalId: string; compa
             <dl className="grid grid-cols-[minmax(0,9rem)_1fr] gap-x-4 gap-y-2 text-sm">
               {Object.entries(client.raw).map(([header, value]) => (
                 <Row key={header} label={header}>
-                  <span className="break-words">{value || '—'}</span>
+                  {header === dueDateHeader ? (
+                    <span className="break-words" data-testid="due-date" title={client.dueDate && value.trim() !== client.dueDate ? value : undefined}>
+                      {formatDueDate(client.dueDate, value)}
+                    </span>
+                  ) : (
+                    <span className="break-words">{value || '—'}</span>
+                  )}
                 </Row>
               ))}
               <Row label="Estimated completion">{client.estimatedCompletion ? formatDay(client.estimatedCompletion) : '—'}</Row>

@@ -22,7 +22,7 @@ import { SyncProblemNotice } from '@web/features/portals/components/sync-problem
 import { updatedLabel } from '@web/features/dashboard/lib/relative-time';
 import { useBusinessTimeZone } from '@web/features/auth/api/use-me';
 import { sourceLabel } from '@web/features/portals/lib/source-label';
-import { formatDay } from '@web/lib/date-time';
+import { formatDueDate } from '@web/lib/date-time';
 import { paths } from '@web/lib/paths';
 import { InviteDialog, type InviteTarget } from '@web/features/notifications/components/invite-dialog';
 import { ShareModal, type ShareTarget } from './share-modal';
@@ -303,7 +303,7 @@ function ClientTable({
                 <td className="hidden px-3 py-3 md:table-cell">{c.priority || '—'}</td>
                 {/* A date read from the sheet as the rest of the app writes dates; text that is no date, as typed. */}
                 <td className="hidden px-3 py-3 md:table-cell" title={c.dueDate && c.dueDateText !== c.dueDate ? c.dueDateText : undefined}>
-                  {c.dueDate ? formatDay(c.dueDate) : c.dueDateText || '—'}
+                  {formatDueDate(c.dueDate, c.dueDateText)}
                 </td>
                 <td className="py-3 pl-2 pr-4 sm:px-6">
                   <div className="flex flex-col items-end gap-1.5 sm:flex-row sm:justify-end sm:gap-2">

@@ -15,6 +15,7 @@ import { Label } from '@web/components/ui/label';
 import { useCurrentPortal } from '@web/features/dashboard/api/portals';
 import { useSaveWorkload, workloadPreviewQueryOptions, workloadQueryOptions, type WorkloadFigures } from '@web/features/workload/api/workload';
 import { errorMessage } from '@web/lib/api-client';
+import { formatDay } from '@web/lib/date-time';
 import { ConnectSheetButton } from './connect-sheet-button';
 
 /** 'Saved!' shows this long (spec 9). */
@@ -160,8 +161,8 @@ function WorkloadForm({ portalId, initial }: { portalId: string; initial: Worklo
               <ul className="flex flex-wrap gap-2" aria-label="Holidays">
                 {draft.holidays.map((h) => (
                   <li key={h} className="flex items-center gap-1 rounded-full border border-border py-0.5 pl-3 pr-1 text-sm">
-                    {h}
-                    <button type="button" className="rounded-full p-1 hover:bg-muted" aria-label={`Remove ${h}`} onClick={() => set('holidays', removeHoliday(draft.holidays, h))}>
+                    {formatDay(h)}
+                    <button type="button" className="rounded-full p-1 hover:bg-muted" aria-label={`Remove ${formatDay(h)}`} onClick={() => set('holidays', removeHoliday(draft.holidays, h))}>
                       <XIcon aria-hidden="true" className="size-3.5" />
                     </button>
                   </li>
@@ -251,9 +252,9 @@ function WorkloadForm({ portalId, initial }: { portalId: string; initial: Worklo
                         <tr key={q.clientId}>
                           <td className="py-1.5 pr-2 tabular-nums">{q.position}</td>
                           <td className="max-w-[6rem] truncate py-1.5 pr-2 sm:max-w-[10rem]">{q.name}</td>
-                          <td className="whitespace-nowrap py-1.5 pr-2 tabular-nums">{q.currentEstimate}</td>
+                          <td className="whitespace-nowrap py-1.5 pr-2 tabular-nums">{formatDay(q.currentEstimate)}</td>
                           {/* text-link, not text-primary: the button blue is 3.5:1 on a dark card, under AA for text. */}
-                          <td className={`whitespace-nowrap py-1.5 tabular-nums ${q.proposedEstimate !== q.currentEstimate ? 'font-semibold text-link' : ''}`}>{q.proposedEstimate}</td>
+                          <td className={`whitespace-nowrap py-1.5 tabular-nums ${q.proposedEstimate !== q.currentEstimate ? 'font-semibold text-link' : ''}`}>{formatDay(q.proposedEstimate)}</td>
                         </tr>
                       ))}
                     </tbody>
@@ -337,7 +338,7 @@ function Figures({ figures }: { figures: WorkloadFigures }) {
         </div>
         <div className="col-span-2">
           <dt className="text-muted-foreground">Next available date</dt>
-          <dd className="text-lg font-semibold">{figures.nextAvailableDate}</dd>
+          <dd className="text-lg font-semibold" data-testid="next-available">{formatDay(figures.nextAvailableDate)}</dd>
         </div>
       </dl>
     </div>
