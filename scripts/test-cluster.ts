@@ -308,13 +308,24 @@ async function faults(cluster: Cluster) {
 
     await check('rolling restart, one instance after another (graceful drain)', async () => {
       const from = Date.now();
+      const startedAt = cluster.instances.map(() => from);
+      const marks: string[] = [];
+      const mark = (what: string) => marks.push(`${what} +${Date.now() - from} ms`);
+      // As a deployment would: the next instance is stopped only once the balancer sends every instance traffic
+      // again (its health check passed and any earlier failure, such as the kill above, has aged out).
+      const inRotation = (i: number) => load.answers.some((a) => a.status === 200 && a.servedBy === cluster.instances[i]!.port && a.at > startedAt[i]!);
       for (let i = 0; i < cluster.instances.length; i += 1) {
+        await waitFor(async () => (cluster.instances.every((_, j) => inRotation(j)) ? true : undefined), 30_000, 'every instance in rotation');
+        mark(`stop ${i + 1}`);
         await cluster.stopInstance(i, 'SIGTERM');
         await cluster.startInstance(i);
+        startedAt[i] = Date.now();
+        mark(`${i + 1} ready`);
       }
       await settle();
       const failed = load.failuresSince(from);
-      expect(failed.length === 0, `${failed.length} failed requests (${describe(failed)})`);
+      const when = failed.map((f) => `+${f.at - from}`).join(' ');
+      expect(failed.length === 0, `${failed.length} failed requests (${describe(failed)}) at ${when} ms; ${marks.join(', ')}`);
       return `0 failed of ${load.answers.filter((x) => x.at >= from).length}`;
     });
 

@@ -2,6 +2,8 @@
 // PostgreSQL database (reached through a TCP proxy, so a test can cut it off) and one Redis of its own, behind Caddy
 // (Debian's package) as the load balancer: round robin, an active health check on /api/health/ready, and retries of
 // a request whose instance refused the connection. Used by `npm run test:cluster` and `npm run bench cluster`.
+// Each answer names the instance that served it (`X-Served-By`, its port), so a test can tell when the balancer has
+// an instance back in rotation.
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -61,6 +63,7 @@ http://127.0.0.1:${balancerPort} {
 		health_uri /api/health/ready
 		health_interval 1s
 		health_timeout 2s
+		header_down X-Served-By {http.reverse_proxy.upstream.port}
 	}
 	# No instance ready (all failing their health check, or none reachable): a clear answer in the app's error shape.
 	handle_errors {

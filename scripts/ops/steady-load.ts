@@ -7,6 +7,8 @@ export interface Answer {
   /** HTTP status, or 0 when the request failed without one (connection refused or reset, time-out). */
   status: number;
   code?: string;
+  /** The port of the instance that answered (the balancer's X-Served-By), when one did. */
+  servedBy?: number;
 }
 
 export interface SteadyLoad {
@@ -31,7 +33,8 @@ export function startSteadyLoad(spec: { url: string; origin: string; queries: st
     }).catch(() => null);
     if (!res) return answers.push({ at: Date.now(), status: 0 });
     const body = (await res.json().catch(() => ({}))) as { error?: { code?: string } };
-    answers.push({ at: Date.now(), status: res.status, code: body.error?.code });
+    const servedBy = Number(res.headers.get('x-served-by')) || undefined;
+    answers.push({ at: Date.now(), status: res.status, code: body.error?.code, servedBy });
   };
   const worker = async () => {
     while (!stopped) {
