@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { NewClientEvent } from '@core/client-events';
 import { addCalendarDays } from '@core/dates';
-import { businessProfiles, clientEstimates, clients, estimateSnapshots, portalEstimateState, portals } from '../../src/server/db/schema';
+import { businessProfiles, clientEstimates, clientEvents, clients, estimateSnapshots, portalEstimateState, portals } from '../../src/server/db/schema';
 import { SNAPSHOT_RETENTION_DAYS } from '@core/estimates/accuracy';
 import { enqueueStalePortals, PURGE_SNAPSHOTS_JOB } from '../../src/server/jobs/estimate-jobs';
 import { refreshPortalEstimates } from '../../src/server/services/estimates/refresh-estimates';
@@ -178,5 +178,69 @@ describe('snapshots kept as long as accuracy needs them', () => {
     expect(await snapshotCount(old)).toBe(0);
     expect(await snapshotCount(kept)).toBe(1);
     expect(await snapshotCount(t.clock.today(zone))).toBe(30);
+  });
+});
+
+describe('accuracy: how the estimates fared', () => {
+  /** A portal that completed one client a working day for 60 working days, strictly in queue order (moves recorded). */
+  async function steadyPortal() {
+    const o = await businessWithPortal(t.app);
+    await t.app.ctx.db.update(portals).set({ createdAt: new Date(t.clock.nowMs() - 200 * DAY) }).where(eq(portals.id, o.portalId));
+    const days: number[] = []; // 15:00 UTC of the last 61 weekdays before today, oldest first
+    for (let at = Math.floor(t.clock.nowMs() / DAY) * DAY + 15 * 3600 * 1000 - DAY; days.length < 61; at -= DAY) {
+      const weekday = new Date(at).getUTCDay();
+      if (weekday !== 0 && weekday !== 6) days.unshift(at);
+    }
+    const n = 60;
+    const event = (clientId: string, type: NewClientEvent['type'], data: Record<string, unknown>, at: number) => ({ portalId: o.portalId, clientId, type, data, actor: 'system:test', occurredAt: new Date(at) });
+    // Written as the log stores them, in the order they happened (one statement: no subscriber has to hear of the past).
+    const rows = Array.from({ length: n }, (_, i) => event(`D-${i}`, 'client.added', { status: 'Pending', statusClass: 'pending' }, days[0]!));
+    for (let j = 0; j < n; j += 1) {
+      rows.push(event(`D-${j}`, 'client.completed', { status: 'Completed' }, days[j + 1]!), event(`D-${j}`, 'client.queue_moved', { from: 1, to: null }, days[j + 1]!));
+      for (let i = j + 1; i < n; i += 1) rows.push(event(`D-${i}`, 'client.queue_moved', { from: i - j + 1, to: i - j }, days[j + 1]!));
+    }
+    await t.app.ctx.db.insert(clientEvents).values(rows);
+    return { ...o, completedOn: days.slice(1).map((at) => new Date(at).toISOString().slice(0, 10)) };
+  }
+  const accuracy = (o: { portalId: string; cookie: string }, days = 30) => request(t.app, 'GET', `/api/v1/portals/${o.portalId}/estimates/accuracy?days=${days}`, o.cookie);
+
+  it('a portal new to ranges gets the figures back-tested on its history: a steady pace is placed to within a day, inside its range', async () => {
+    const o = await steadyPortal();
+    const res = await accuracy(o);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    const from = addCalendarDays(t.clock.today(zone), -29);
+    expect(body).toMatchObject({ days: 30, source: 'back-test', completed: o.completedOn.filter((d) => d >= from).length });
+    expect(body.leads.map((l: { leadDays: number }) => l.leadDays)).toEqual([30, 14, 7]);
+    for (const lead of body.leads) {
+      expect(lead.clients).toBeGreaterThan(0);
+      expect(lead.inRange).toBeGreaterThanOrEqual(0.8);
+      expect(lead.late).toBeLessThanOrEqual(0.2);
+      expect(lead.medianErrorDays).toBeLessThanOrEqual(1);
+    }
+
+    // Once the snapshots reach back past the longest lead, the figures are what clients were really shown.
+    const late = o.completedOn.filter((d) => d >= from);
+    const shown = late.map((done, i) => {
+      const on = addCalendarDays(done, -7);
+      // Every other client was shown a range that ended two days before it was done.
+      const high = i % 2 === 0 ? done : addCalendarDays(done, -2);
+      return { portalId: o.portalId, shownOn: on, clientId: `D-${o.completedOn.indexOf(done)}`, position: 5, priorityClass: 'medium' as const, likely: high, low: addCalendarDays(done, -3), high, basis: 'history' as const };
+    });
+    shown.push({ ...shown[0]!, clientId: 'D-0', shownOn: addCalendarDays(from, -30) });
+    await t.app.ctx.db.insert(estimateSnapshots).values(shown);
+    const real = (await accuracy(o)).json();
+    expect(real).toMatchObject({ source: 'shown', completed: late.length });
+    const week = real.leads.find((l: { leadDays: number }) => l.leadDays === 7);
+    expect(week).toMatchObject({ clients: late.length, inRange: Math.ceil(late.length / 2) / late.length, late: Math.floor(late.length / 2) / late.length, early: 0 });
+    expect(real.leads.find((l: { leadDays: number }) => l.leadDays === 30).clients).toBe(0);
+  });
+
+  it("only the owner's business reads it, for 7, 30 or 90 days", async () => {
+    const other = await businessWithPortal(t.app);
+    expect((await request(t.app, 'GET', `/api/v1/portals/${portalId}/estimates/accuracy`, other.cookie)).statusCode).toBe(404);
+    const bad = await accuracy(owner, 12);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('days must be 7, 30 or 90');
   });
 });

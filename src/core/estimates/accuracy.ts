@@ -1,3 +1,4 @@
+import { analyticsPeriods, type AnalyticsPeriod } from '../api/portal-analytics';
 import { addCalendarDays, type IsoDate } from '../dates';
 import type { WorkingCalendar } from '../working-days';
 
@@ -12,8 +13,8 @@ export const ACCURACY_LEADS = [30, 14, 7] as const;
 export const STALE_SHOWN_DAYS = 7;
 
 /** The periods accuracy is measured over (days, today included): Analytics' periods. */
-export const ACCURACY_PERIODS = [7, 30, 90] as const;
-export type AccuracyPeriod = (typeof ACCURACY_PERIODS)[number];
+export const ACCURACY_PERIODS = analyticsPeriods;
+export type AccuracyPeriod = AnalyticsPeriod;
 
 /**
  * Days a daily snapshot of what was shown is kept: the longest period, its longest lead and the staleness allowance
