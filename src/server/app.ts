@@ -55,6 +55,7 @@ import { meRoutes } from './routes/v1/me-routes';
 import { portalRoutes } from './routes/v1/portal-routes';
 import { sheetSourceRoutes } from './routes/v1/sheet-source-routes';
 import { clientRoutes } from './routes/v1/client-routes';
+import { managedClientRoutes } from './routes/v1/managed-client-routes';
 import { dashboardRoutes } from './routes/v1/dashboard-routes';
 import { clientDetailRoutes } from './routes/v1/client-detail-routes';
 import { workloadRoutes } from './routes/v1/workload-routes';
@@ -216,6 +217,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(portalRoutes);
   await app.register(sheetSourceRoutes);
   await app.register(clientRoutes);
+  await app.register(managedClientRoutes);
   await app.register(publicPortalRoutes);
   await app.register(publicPortalLogoRoutes);
   await app.register(portalLogoRoutes);

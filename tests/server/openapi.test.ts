@@ -4,7 +4,7 @@ import { webhookEventTypes } from '../../src/core/webhooks';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 // The OpenAPI document a developer reads at /api/docs (issue 22 item 5): valid OpenAPI 3.1, with authentication,
-// errors and rate limits explained, the key and webhook routes, and every webhook event with its payload.
+// errors and rate limits explained, the key, managed client and webhook routes, and every webhook event with its payload.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -30,6 +30,11 @@ describe('the OpenAPI document', () => {
     expect(doc.webhooks['client.status_changed'].post.requestBody.content['application/json'].example).toMatchObject({ type: 'client.status_changed', data: { from: 'New', to: 'In Progress' } });
     expect(doc.paths['/api/v1/webhooks'].post.parameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header' }));
     expect(doc.paths['/api/v1/api-keys'].post.parameters ?? []).not.toContainEqual(expect.objectContaining({ name: 'Idempotency-Key' }));
+    const bulk = doc.paths['/api/v1/portals/{portalId}/clients/bulk'].post;
+    expect(bulk.requestBody.content['application/json'].example.clients[0]).toMatchObject({ clientId: 'C-1001', email: 'ada@example.com' });
+    expect(Object.keys(doc.paths['/api/v1/portals/{portalId}/clients/{clientId}'])).toEqual(expect.arrayContaining(['put', 'patch', 'delete']));
+    expect(doc.paths['/api/v1/portals/{portalId}/clients'].post.security).toContainEqual({ apiKey: [] });
+    expect(doc.paths['/api/v1/portals/{portalId}/clients/bulk'].post.parameters).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header' }));
     const docs = await t.app.inject({ url: '/api/docs/' });
     expect(docs.statusCode).toBe(200);
   });

@@ -17,7 +17,7 @@ export const portalAnalyticsSchema = z.object({
   timeZone: z.string().describe("The business's time zone, in which days are counted"),
   from: z.iso.date().describe('First day of the period'),
   to: z.iso.date().describe('Last day of the period (today)'),
-  sourceType: z.enum(['google_sheet', 'csv_upload', 'none']),
+  sourceType: z.enum(['google_sheet', 'csv_upload', 'managed', 'none']),
   lastUpdated: z.iso.datetime().nullable().describe('The last sync or import that applied; null: never'),
   totalClients: count.describe('Clients in the period: current clients not completed, plus those completed in the period'),
   completed: count.describe('Clients completed in the period (at their recorded change into a completed status, else when first seen)'),

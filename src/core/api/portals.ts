@@ -33,7 +33,7 @@ export const portalSchema = z.object({
   updatedAt: z.iso.datetime(),
   clientCount: z.number().int(),
   source: z.object({
-    type: z.enum(['google_sheet', 'csv_upload', 'none']),
+    type: z.enum(['google_sheet', 'csv_upload', 'managed', 'none']),
     setupMethod: z.enum(['import', 'template']).nullable(),
     sheetId: z.string().nullable(),
     sheetUrl: z.string().nullable(),

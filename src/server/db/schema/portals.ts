@@ -3,7 +3,7 @@ import { date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-o
 import { businessProfiles } from './business-profiles';
 
 /** Where a portal's clients come from. */
-export type PortalSourceType = 'google_sheet' | 'csv_upload' | 'none';
+export type PortalSourceType = 'google_sheet' | 'csv_upload' | 'managed' | 'none';
 /** How the set-up wizard was completed (spec 3: setupMethod). */
 export type PortalSetupMethod = 'import' | 'template';
 

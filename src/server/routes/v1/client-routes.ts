@@ -5,6 +5,7 @@ import { businessApi } from '../../plugins/api-key-auth';
 import { listClients } from '../../services/clients/list-clients';
 import { restoreClient } from '../../services/clients/restore-client';
 import { getPortalRow } from '../../services/portals/get-portal';
+import { restoreManagedClient } from './managed-client-routes';
 import { sessionBusiness } from './business-context';
 import { clientListSchema, clientSchema, clientsQuery, errorShape, portalIdParams } from './portal-schemas';
 
@@ -52,6 +53,8 @@ export async function clientRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const business = await sessionBusiness(req);
+      const portal = await getPortalRow(app.ctx.db, business.id, req.params.portalId);
+      if (portal.sourceType === 'managed') return restoreManagedClient(app.ctx, req);
       return restoreClient(app.ctx.db, business.id, req.params.portalId, req.params.clientId, {
         userId: req.sessionUser!.id,
         ipAddress: req.ip,

@@ -8,7 +8,7 @@ import { errorShape, portalIdParams } from './portal-schemas';
 
 const dashboardSchema = z.object({
   portalId: z.string(),
-  sourceType: z.enum(['google_sheet', 'csv_upload', 'none']),
+  sourceType: z.enum(['google_sheet', 'csv_upload', 'managed', 'none']),
   lastUpdated: z.iso.datetime().nullable().describe('The last sync or import that applied; null: never'),
   totalClients: z.number().int(),
   completed: z.number().int(),

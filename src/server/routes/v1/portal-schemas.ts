@@ -35,7 +35,7 @@ export const analyzeBody = z.object({
   gid: z.string().max(20).nullish(),
 });
 
-export const saveSourceBody = z.object({
+export const sheetSourceBody = z.object({
   type: z.literal('google_sheet'),
   sheetUrl: z.string().max(2000),
   columnMapping: columnMappingSchema,
@@ -45,6 +45,12 @@ export const saveSourceBody = z.object({
   confirmDrop: z.boolean().optional(),
   dryRun: z.boolean().optional().describe('Only check: read the sheet with this mapping and report what the sync would do; nothing is saved'),
 });
+
+/** PUT .../source: connect a Google Sheet, or keep the clients in StatusLink (issue 22). */
+export const saveSourceBody = z.discriminatedUnion('type', [
+  sheetSourceBody,
+  z.object({ type: z.literal('managed') }).describe("Managed in StatusLink: the portal's clients are kept and written through the app and the API"),
+]);
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0'])

@@ -12,6 +12,8 @@ import { analyzeCsv, analyzeSheet } from '../../services/sheet-sync/analyze-shee
 import { listSyncRuns } from '../../services/sheet-sync/list-sync-runs';
 import { runSync, type SyncResult } from '../../services/sheet-sync/run-sync';
 import { readUpload } from '../../services/sheet-sync/uploaded-files';
+import { switchToManaged } from '../../services/managed-clients/switch-to-managed';
+import { actorOf } from './managed-client-routes';
 import { sessionBusiness } from './business-context';
 import {
   analysisSchema,
@@ -144,13 +146,13 @@ export async function sheetSourceRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['portal data'],
-        summary: 'Connects a Google Sheet with its column mapping and syncs it',
+        summary: 'Connects a Google Sheet with its column mapping and syncs it, or makes StatusLink the source of its clients',
         description:
-          'The source is saved only when this first sync applies. 409 confirm_drop when more than half of the current clients would be removed (send confirmDrop: true to apply); 422 when a mapped column is missing or a client id repeats; 502 when Google fails. 503 sync_unfinished (embedded database only): a large change was checked and committed but stopped while being applied; it is finished automatically (decision 0005). With dryRun: true the sheet is only read and checked with this mapping (the set-up wizard checks with it before Finalize): nothing is saved, no sync is recorded, and a large drop answers 200 with sync.status needs_confirmation and its message.',
+          '{ type: managed }: the clients are kept in StatusLink (same keys, access links and history), written through Client Management and the clients API; sync is null. Back to a sheet: this route with the sheet; to a file: POST .../import. With a sheet: The source is saved only when this first sync applies. 409 confirm_drop when more than half of the current clients would be removed (send confirmDrop: true to apply); 422 when a mapped column is missing or a client id repeats; 502 when Google fails. 503 sync_unfinished (embedded database only): a large change was checked and committed but stopped while being applied; it is finished automatically (decision 0005). With dryRun: true the sheet is only read and checked with this mapping (the set-up wizard checks with it before Finalize): nothing is saved, no sync is recorded, and a large drop answers 200 with sync.status needs_confirmation and its message.',
         params: portalIdParams,
         body: saveSourceBody,
         response: {
-          200: z.object({ portal: portalDetailSchema, sync: importReportSchema }),
+          200: z.object({ portal: portalDetailSchema, sync: importReportSchema.nullable() }),
           400: errorShape,
           404: errorShape,
           409: errorShape,
@@ -163,6 +165,10 @@ export async function sheetSourceRoutes(app: FastifyInstance) {
     async (req) => {
       const business = await sessionBusiness(req);
       await getPortalRow(app.ctx.db, business.id, req.params.portalId);
+      if (req.body.type === 'managed') {
+        await switchToManaged(app.ctx, { businessId: business.id, portalId: req.params.portalId, timeZone: business.timeZone, actor: actorOf(req), userId: req.sessionUser!.id, ipAddress: req.ip });
+        return { portal: await getPortal(app.ctx.db, business.id, req.params.portalId), sync: null };
+      }
       const address = readSheetAddress(req.body.sheetUrl, req.body.gid);
       const result = await runSync(deps(), {
         portalId: req.params.portalId,

@@ -10,7 +10,7 @@ export const RECENT_CLIENTS = 5;
 
 export interface DashboardView {
   portalId: string;
-  sourceType: 'google_sheet' | 'csv_upload' | 'none';
+  sourceType: 'google_sheet' | 'csv_upload' | 'managed' | 'none';
   /** The last sync or import that applied; null: never. */
   lastUpdated: string | null;
   totalClients: number;

@@ -6,7 +6,7 @@ export type StatusClass = 'completed' | 'cancelled' | 'in-progress' | 'pending' 
 /** GET /api/v1/portals/{portalId}/dashboard */
 export interface DashboardData {
   portalId: string;
-  sourceType: 'google_sheet' | 'csv_upload' | 'none';
+  sourceType: 'google_sheet' | 'csv_upload' | 'managed' | 'none';
   lastUpdated: string | null;
   totalClients: number;
   completed: number;

@@ -1,0 +1,151 @@
+import { eq } from 'drizzle-orm';
+import type { ClientEventActor } from '@core/client-events';
+import { createEstimateContext } from '@core/estimate';
+import { applyManagedChanges, MANAGED_HEADERS, MANAGED_MAPPING, managedSheetRows, type ManagedChange, type ManagedRow } from '@core/managed-clients';
+import { todayInTimeZone } from '@core/dates';
+import type { DateOrder } from '@core/sheet-values';
+import type { Db, Tx } from '../../db/client';
+import { clients, portals } from '../../db/schema';
+import { AppError, ConflictError } from '../../errors';
+import { recordActivity } from '../activity/record-activity';
+import { queueWritten } from '../estimates/queue-written';
+import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
+import { getPortalRow } from '../portals/get-portal';
+import { applyImportPlan } from '../sheet-sync/apply-import';
+import { failStaleRunsOf } from '../sheet-sync/maintenance';
+import { planImport, type ImportPlan } from '../sheet-sync/plan-import';
+import { loadExistingClients, queueCurrentFor, readWorkloadSettings, type SyncDeps } from '../sheet-sync/run-sync';
+import { writeEvents } from '../sheet-sync/sync-events';
+import { SyncInProgressError } from '../sheet-sync/sync-errors';
+import { acquireSyncLease, releaseSyncLease, renewSyncLease } from '../sheet-sync/sync-lease';
+
+// Writes to a portal whose clients are kept in StatusLink (issue 22 item 2, decision 0018): the app's Client
+// Management and the API's client routes. Each write reads the portal's clients as a sheet with fixed columns, applies
+// the changes (core's applyManagedChanges), and plans and applies it exactly as a sync does (identity D9, queue D4,
+// removals restorable, events in the same transaction), under the portal's sync lease, in one transaction.
+
+export type ManagedDeps = Pick<SyncDeps, 'db' | 'clientEvents' | 'clock'>;
+
+export interface ManagedWriteInput {
+  businessId: string;
+  portalId: string;
+  timeZone: string;
+  changes: readonly ManagedChange[];
+  actor: ClientEventActor;
+  /** The signed-in user behind the write (the key's owner for an API key), for the activity log. */
+  userId: string;
+  ipAddress?: string | null;
+}
+
+export interface ManagedWriteResult {
+  written: string[];
+  created: string[];
+  deleted: string[];
+}
+
+/** Why a portal's clients cannot be written here: the source named is their truth. */
+export function sourceRefusal(sourceType: string): AppError | null {
+  if (sourceType === 'managed') return null;
+  const reason =
+    sourceType === 'google_sheet'
+      ? "This portal's clients come from its Google Sheet: change them in the sheet (the next sync brings them in), or switch the portal to Managed in StatusLink (PUT .../source)."
+      : sourceType === 'csv_upload'
+        ? "This portal's clients come from its uploaded file: upload a new file, or switch the portal to Managed in StatusLink (PUT .../source)."
+        : 'This portal has no clients yet: switch it to Managed in StatusLink (PUT .../source) to add them here, or connect a sheet or upload a file.';
+  return new ConflictError(reason, 'source_not_managed');
+}
+
+/** Every stored client of the portal as managed rows, current and removed. */
+export async function readManagedRows(db: Db | Tx, portalId: string): Promise<{ active: Map<string, ManagedRow>; removed: Map<string, ManagedRow> }> {
+  const rows = await db
+    .select({
+      clientId: clients.clientId,
+      sourceId: clients.sourceId,
+      row: clients.row,
+      name: clients.name,
+      email: clients.email,
+      status: clients.status,
+      priority: clients.priority,
+      dueDate: clients.dueDateText,
+      notes: clients.notes,
+      removedAt: clients.removedAt,
+    })
+    .from(clients)
+    .where(eq(clients.portalId, portalId));
+  const active = new Map<string, ManagedRow>();
+  const removed = new Map<string, ManagedRow>();
+  for (const { sourceId, removedAt, ...r } of rows) (removedAt ? removed : active).set(r.clientId, { ...r, idCell: sourceId ?? r.clientId });
+  return { active, removed };
+}
+
+/** The sync's plan of the portal's rows as given: what a sync of a sheet holding exactly these rows would change. */
+export async function planManagedRows(db: Db | Tx, portalId: string, rows: readonly ManagedRow[], settings: { workloadSettings: unknown; dateOrder: DateOrder; timeZone: string }) {
+  const existing = await loadExistingClients(db, portalId);
+  const sheetRows = managedSheetRows(rows);
+  const plan = await planImport({
+    sheet: { headers: [...MANAGED_HEADERS], rows: sheetRows, firstRow: 2, filledRows: rows.length, warnings: [] },
+    mapping: MANAGED_MAPPING,
+    dateOrder: settings.dateOrder,
+    existing,
+    estimate: createEstimateContext(readWorkloadSettings(settings.workloadSettings), settings.timeZone, Date.now()),
+  });
+  return { plan, existing, sheetRows };
+}
+
+/** A plan that does not do what the changes asked (a row skipped, a client matched to another): refused with why. */
+function checkPlan(plan: ImportPlan, rows: readonly ManagedRow[], result: ManagedWriteResult): void {
+  if (plan.duplicateIdError) throw new ConflictError(plan.duplicateIdError, 'client_id_taken');
+  const [skipped] = plan.skippedRows;
+  if (plan.counts.skipped > 0) {
+    const who = rows.find((r) => r.row === skipped?.row);
+    throw new AppError(422, 'invalid_client', `Client "${who?.clientId ?? '?'}": ${skipped?.reason ?? 'refused'}`);
+  }
+  const removals = new Set(plan.removals);
+  const inserts = new Set(plan.inserts.map((c) => c.client_id));
+  const same = (a: Set<string>, b: string[]) => a.size === b.length && b.every((x) => a.has(x));
+  if (!same(removals, result.deleted) || !same(inserts, result.created)) {
+    throw new ConflictError('These changes would change other clients than the ones named (a client matched by its e-mail address); nothing was changed.', 'client_conflict');
+  }
+}
+
+/**
+ * Applies `changes` to a managed portal's clients, all or nothing. 409 `source_not_managed` for a sheet or upload
+ * portal, 409 `sync_in_progress` while another write or sync of the portal runs, 404/409/422 for a change refused.
+ */
+export async function writeManagedClients(deps: ManagedDeps, input: ManagedWriteInput): Promise<ManagedWriteResult> {
+  const { db } = deps;
+  const portal = await getPortalRow(db, input.businessId, input.portalId);
+  const notManaged = sourceRefusal(portal.sourceType);
+  if (notManaged) throw notManaged;
+  const token = await acquireSyncLease(db, portal.id);
+  if (!token) throw new SyncInProgressError();
+  try {
+    await failStaleRunsOf(db, portal.id, token);
+    const stored = await readManagedRows(db, portal.id);
+    const applied = applyManagedChanges({ ...stored, changes: input.changes });
+    if ('refusal' in applied) throw new AppError(applied.refusal.status, applied.refusal.code, applied.refusal.message);
+    const settings = { workloadSettings: portal.workloadSettings, dateOrder: portal.dateOrder as DateOrder, timeZone: input.timeZone };
+    const { plan, existing } = await planManagedRows(db, portal.id, applied.rows, settings);
+    const result = { written: applied.written, created: applied.created, deleted: applied.deleted };
+    checkPlan(plan, applied.rows, result);
+    const today = todayInTimeZone(input.timeZone, Date.now());
+    await db.transaction(async (tx) => {
+      if (!(await renewSyncLease(tx, portal.id, token))) throw new SyncInProgressError();
+      await applyImportPlan(tx, portal.id, null, plan);
+      await writeEvents(deps.clientEvents, portal.id, existing, input.actor, deps.clock.now()).committed(tx, plan);
+      await tx.update(portals).set({ queueComputedFor: queueCurrentFor(portal.workloadSettings, today), updatedAt: new Date() }).where(eq(portals.id, portal.id));
+      await recordActivity(tx, {
+        type: 'clients.written',
+        actorUserId: input.userId,
+        ipAddress: input.ipAddress ?? null,
+        businessId: input.businessId,
+        detail: { portalId: portal.id, added: plan.counts.imported, updated: plan.counts.updated, restored: plan.counts.restored, removed: plan.counts.removed },
+      });
+    });
+    forgetPortalMeta(db, portal.id);
+    await queueWritten(db, portal.id);
+    return result;
+  } finally {
+    await releaseSyncLease(db, portal.id, token).catch(() => {});
+  }
+}
