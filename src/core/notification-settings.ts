@@ -91,6 +91,10 @@ export const notificationSettingsSchema = z.object({
     urgentStatuses: z.array(z.string().trim().min(1).max(200)).max(100),
     /** Priority values (as in the sheet, lower-cased) that are urgent enough for a text, e.g. 'urgent', '1'. */
     urgentPriorities: z.array(z.string().trim().min(1).max(50)).max(50),
+    /** The sheet column (its header) that holds the clients' mobile numbers; '' when none is chosen. */
+    phoneColumn: z.string().trim().max(200).default(''),
+    /** At most this many texts per client and day (business time zone). */
+    dailyLimit: z.number().int().min(1, { error: notificationTexts.smsDailyLimitRange }).max(10, { error: notificationTexts.smsDailyLimitRange }).default(2),
   }),
 });
 
@@ -102,7 +106,7 @@ export const DEFAULT_NOTIFICATION_SETTINGS: NotificationSettings = {
   quietHours: { enabled: false, start: '20:00', end: '08:00' },
   statusLines: {},
   templates: { ...DEFAULT_TEMPLATES },
-  sms: { enabled: false, urgentStatuses: [], urgentPriorities: ['urgent'] },
+  sms: { enabled: false, urgentStatuses: [], urgentPriorities: ['urgent'], phoneColumn: '', dailyLimit: 2 },
 };
 
 /** Settings as stored, read back: each part that does not parse (an older version's) takes its default. */

@@ -1,3 +1,4 @@
+import { missingTwilioSettings, twilioSender } from './integrations/sms/twilio-sms';
 import { describe, expect, it } from 'vitest';
 import { loadEnv, trustProxyOption } from './env';
 
@@ -35,5 +36,18 @@ describe('MAIL_FROM', () => {
     expect(loadEnv({ MAIL_FROM: 'updates@example.com' }).MAIL_FROM).toBe('updates@example.com');
     expect(loadEnv({ MAIL_FROM: 'StatusLink <updates@example.com>' }).MAIL_FROM).toBe('StatusLink <updates@example.com>');
     expect(() => loadEnv({ MAIL_FROM: 'StatusLink' })).toThrow(/MAIL_FROM: must be an e-mail address, alone or with a name/);
+  });
+});
+
+describe('TWILIO_*', () => {
+  it('takes an Account SID and a sender number or Messaging Service, and says which is wrong; none, or some, means no texts', () => {
+    const sid = `AC${'a1'.repeat(16)}`;
+    const env = loadEnv({ TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: 'token', TWILIO_FROM: '+15005550006', TWILIO_API_BASE_URL: 'http://127.0.0.1:9' });
+    expect(missingTwilioSettings(env)).toEqual([]);
+    expect(loadEnv({ TWILIO_FROM: `MG${'b2'.repeat(16)}` }).TWILIO_FROM).toBe(`MG${'b2'.repeat(16)}`);
+    expect(() => loadEnv({ TWILIO_ACCOUNT_SID: 'SK123' })).toThrow(/TWILIO_ACCOUNT_SID: must be an Account SID: AC and 32 hex digits/);
+    expect(() => loadEnv({ TWILIO_FROM: '555-0134' })).toThrow(/TWILIO_FROM: must be a phone number such as \+15005550006, or a Messaging Service SID/);
+    expect(missingTwilioSettings(loadEnv({ TWILIO_ACCOUNT_SID: sid }))).toEqual(['TWILIO_AUTH_TOKEN', 'TWILIO_FROM']);
+    expect(twilioSender(loadEnv({ TWILIO_ACCOUNT_SID: sid }))).toBeNull();
   });
 });

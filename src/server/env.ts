@@ -131,6 +131,15 @@ export const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalText,
   /** Where Stripe's API is reached (default https://api.stripe.com; tests point it at a local stand-in). */
   STRIPE_API_BASE_URL: optionalUrl,
+  /**
+   * Twilio (texts for urgent updates, decision 0016): the account, its auth token (also checks the webhooks'
+   * signatures) and the sender (a phone number in E.164 form, or a Messaging Service `MG...`). All three or none.
+   */
+  TWILIO_ACCOUNT_SID: z.preprocess(blankToUndefined, z.string().trim().regex(/^AC[0-9a-fA-F]{32}$/, 'must be an Account SID: AC and 32 hex digits').optional()),
+  TWILIO_AUTH_TOKEN: optionalText,
+  TWILIO_FROM: z.preprocess(blankToUndefined, z.string().trim().regex(/^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/, 'must be a phone number such as +15005550006, or a Messaging Service SID (MG...)').optional()),
+  /** Where Twilio's API is reached (default https://api.twilio.com; tests point it at a local stand-in). */
+  TWILIO_API_BASE_URL: optionalUrl,
   SEED_DEMO: z
     .enum(['true', 'false', '1', '0', ''])
     .default('true')

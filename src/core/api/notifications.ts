@@ -17,6 +17,14 @@ export const notificationSettingsViewSchema = z.object({
     outage: outage.describe('The mail server has been failing since then: messages are held and go out when it answers again'),
   }),
   counts: z.object({ optedOut: z.number().int(), bouncing: z.number().int() }),
+  sms: z.object({
+    configured: z.boolean().describe('An SMS provider (Twilio) is set up on this server; without one no text is sent'),
+    missing: z.array(z.string()).describe('The TWILIO_* settings the operator has not set'),
+    planIncludes: z.boolean().describe('The plan includes texts (Business and Enterprise)'),
+    outage: outage.describe('The SMS provider has been failing since then: texts are held'),
+    columns: z.array(z.string()).describe("The portal data's columns (headers), to choose the phone column from"),
+    consented: z.number().int().describe('Numbers in this portal that agreed to texts'),
+  }),
 });
 export type NotificationSettingsView = z.infer<typeof notificationSettingsViewSchema>;
 
@@ -85,6 +93,17 @@ export const clientMessagesSchema = z.object({
 });
 export type ClientMessages = z.infer<typeof clientMessagesSchema>;
 
+/** GET|PUT /api/v1/portals/{portalId}/clients/{clientId}/sms-consent */
+export const smsConsentViewSchema = z.object({
+  phone: z.string().nullable().describe('The number in the phone column, masked; null when there is none that can be texted'),
+  consent: z.enum(['given', 'none', 'stopped']).describe("'stopped': the client replied STOP (only the client can undo it, with START)"),
+  via: z.enum(['owner', 'code', 'stop', 'start']).nullable().describe('How the consent was given: recorded by the owner, a code sent to the phone, a START reply'),
+  since: z.iso.datetime().nullable(),
+  problem: z.string().nullable().describe('Why texts cannot reach this client, in words'),
+});
+export type SmsConsentView = z.infer<typeof smsConsentViewSchema>;
+export const smsConsentRequestSchema = z.object({ consented: z.boolean().describe('true: the owner records that the client agreed to texts') });
+
 /** GET /api/public/unsubscribe?t= */
 export const unsubscribeStatusSchema = z.object({
   companyName: z.string(),
@@ -104,5 +123,6 @@ export const cardNotificationsSchema = z.object({ email: z.boolean() });
 export const notificationSummarySchema = z.object({
   month: z.string().describe('YYYY-MM, in the business time zone'),
   sentThisMonth: z.number().int().describe('Messages sent to clients this month (updates and invitations; not those only written to the log)'),
+  textsThisMonth: z.number().int().describe('Of them, texts (SMS) for urgent updates'),
   mailOutage: outage,
 });

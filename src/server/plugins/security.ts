@@ -22,9 +22,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * API addresses that take plain form posts from elsewhere because the request carries its own proof and no cookie is
  * read: RFC 8058's one-click unsubscribe (a mail program POSTs `List-Unsubscribe=One-Click`, the token is in the
- * address) and the SMS provider's signed webhook.
+ * address) and the SMS provider's signed webhooks (replies, delivery reports).
  */
-export const FORM_POST_PATHS = new Set(['/api/public/unsubscribe', '/api/public/sms/inbound']);
+export const FORM_POST_PATHS = new Set(['/api/public/unsubscribe', '/api/public/sms/inbound', '/api/public/sms/status']);
 
 /** Bodies a plain HTML form can send without JavaScript: refused on the API. */
 const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'];

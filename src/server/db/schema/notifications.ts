@@ -63,10 +63,13 @@ export const notificationMessages = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
+    /** The provider's id of a text (Twilio's Message SID), for its delivery status callback. */
+    providerMessageId: text('provider_message_id'),
   },
   (t) => [
     uniqueIndex('notification_messages_open_one_idx').on(t.portalId, t.clientId, t.channel, t.purpose).where(sql`${t.state} in ('pending', 'held')`),
     index('notification_messages_client_idx').on(t.portalId, t.clientId, t.createdAt),
+    uniqueIndex('notification_messages_provider_idx').on(t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
     index('notification_messages_business_sent_idx').on(t.businessId, t.sentAt).where(sql`${t.state} = 'sent'`),
   ],
 );
@@ -88,6 +91,29 @@ export const clientNotificationPrefs = pgTable(
     changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ name: 'client_notification_prefs_pkey', columns: [t.portalId, t.emailNormalized] })],
+);
+
+export type SmsConsentVia = 'owner' | 'code' | 'stop' | 'start';
+
+/**
+ * A client's agreement to texts, per portal and phone number (E.164): given by the client (a code sent to the phone)
+ * or recorded by the business; withdrawn by a STOP reply (for every portal: the reply comes to the platform's number),
+ * and given back by START only where it had been given before.
+ */
+export const clientSmsConsents = pgTable(
+  'client_sms_consents',
+  {
+    portalId: text('portal_id')
+      .notNull()
+      .references(() => portals.id, { onDelete: 'cascade' }),
+    phone: text('phone').notNull(),
+    consented: boolean('consented').notNull(),
+    changedVia: text('changed_via').$type<SmsConsentVia>().notNull(),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+    /** The owner who recorded the consent (via 'owner'). */
+    recordedByUserId: text('recorded_by_user_id'),
+  },
+  (t) => [primaryKey({ name: 'client_sms_consents_pkey', columns: [t.portalId, t.phone] }), index('client_sms_consents_phone_idx').on(t.phone)],
 );
 
 /** Addresses a mail server refused for good (5xx): nothing more is sent to them for this business. */

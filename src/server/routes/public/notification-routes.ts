@@ -2,6 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cardNotificationsRequestSchema, cardNotificationsSchema, unsubscribeStatusSchema } from '@core/api/notifications';
+import twilio from 'twilio';
+import { notificationTexts } from '@core/notification-texts';
+import { AppError } from '../../errors';
+import { twilioSender } from '../../integrations/sms/twilio-sms';
+import { handleInboundText, recordTextStatus, SMS_INBOUND_PATH, SMS_STATUS_PATH } from '../../services/notifications/deliver-text-message';
 import { setEmailUpdatesByLink, setEmailUpdatesFromCard, unsubscribeStatus } from '../../services/notifications/email-updates-choice';
 import { errorShape, portalIdParams } from '../v1/portal-schemas';
 
@@ -64,6 +69,38 @@ export async function publicNotificationRoutes(app: FastifyInstance) {
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return setEmailUpdatesByLink(app.ctx, req.query.t, req.body.subscribed, 'unsubscribe_page');
+    },
+  );
+
+  /** A Twilio webhook's form, once its X-Twilio-Signature is checked over APP_URL + the path (and query) it was sent to. */
+  const signedForm = (req: { body: unknown; url: string; headers: Record<string, string | string[] | undefined> }): Record<string, string> => {
+    const sender = twilioSender(app.ctx.env);
+    const params = Object.fromEntries(new URLSearchParams(typeof req.body === 'string' ? req.body : ''));
+    const signature = req.headers['x-twilio-signature'];
+    if (!sender || !sender.validSignature(typeof signature === 'string' ? signature : undefined, `${app.ctx.env.APP_URL}${req.url}`, params)) {
+      throw new AppError(403, 'invalid_signature', notificationTexts.sms.badSignature);
+    }
+    return params;
+  };
+  const twilioHook = { tags: ['public'], headers: z.object({ 'x-twilio-signature': z.string().max(200).optional() }).passthrough(), body: z.string().max(10_000).optional() };
+
+  r.post(
+    SMS_STATUS_PATH,
+    { schema: { ...twilioHook, summary: "Twilio's delivery report of a text (signed): delivered, or undelivered with the carrier's error", response: { 204: z.null(), 403: errorShape } } },
+    async (req, reply) => {
+      await recordTextStatus(app.ctx, signedForm(req));
+      return reply.status(204).send(null);
+    },
+  );
+
+  r.post(
+    SMS_INBOUND_PATH,
+    { schema: { ...twilioHook, summary: 'Texts to our number (signed): STOP ends texts to that number, START gives them back, HELP says who sends them' } },
+    async (req, reply) => {
+      const answer = await handleInboundText(app.ctx, signedForm(req));
+      const twiml = new twilio.twiml.MessagingResponse();
+      if (answer) twiml.message(answer);
+      return reply.type('text/xml').send(twiml.toString());
     },
   );
 

@@ -11,6 +11,8 @@ import {
   notificationSettingsViewSchema,
   notificationTestSentSchema,
   saveNotificationSettingsSchema,
+  smsConsentRequestSchema,
+  smsConsentViewSchema,
 } from '@core/api/notifications';
 import { requireSession } from '../../plugins/session';
 import { getNotificationSettings } from '../../services/notifications/get-notification-settings';
@@ -18,6 +20,7 @@ import { listClientMessages } from '../../services/notifications/list-client-mes
 import { previewNotification, sendTestNotification } from '../../services/notifications/preview-notification';
 import { saveNotificationSettings } from '../../services/notifications/save-notification-settings';
 import { sendInvitations } from '../../services/notifications/send-invitations';
+import { setSmsConsentByOwner, smsConsentView } from '../../services/notifications/sms-consent';
 import { notificationSummary } from '../../services/notifications/notification-summary';
 import { sessionBusiness } from './business-context';
 import { errorShape, portalIdParams } from './portal-schemas';
@@ -29,6 +32,7 @@ const errors = { 400: errorShape, 401: errorShape, 403: errorShape, 404: errorSh
 export async function notificationRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.addHook('preValidation', requireSession);
+  smsConsentRoutes(app);
 
   r.get(
     '/api/v1/portals/:portalId/notification-settings',
@@ -42,7 +46,7 @@ export async function notificationRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const business = await sessionBusiness(req);
-      return getNotificationSettings(app.ctx, business.id, req.params.portalId);
+      return getNotificationSettings(app.ctx, business, req.params.portalId);
     },
   );
 
@@ -145,6 +149,43 @@ export async function notificationRoutes(app: FastifyInstance) {
       const business = await sessionBusiness(req);
       reply.header('cache-control', 'no-store');
       return notificationSummary(app.ctx, business);
+    },
+  );
+}
+
+/** A client's consent to texts, as the owner sees and records it (issue 19 item 7). */
+function smsConsentRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    '/api/v1/portals/:portalId/clients/:clientId/sms-consent',
+    {
+      schema: {
+        tags: ['business app'],
+        summary: "The client's number for texts (from the phone column, masked) and whether they agreed to texts",
+        params: clientParams,
+        response: { 200: smsConsentViewSchema, ...errors },
+      },
+    },
+    async (req) => {
+      const business = await sessionBusiness(req);
+      return smsConsentView(app.ctx.db, business.id, req.params.portalId, req.params.clientId);
+    },
+  );
+
+  r.put(
+    '/api/v1/portals/:portalId/clients/:clientId/sms-consent',
+    {
+      schema: {
+        tags: ['business app'],
+        summary: "Records that the client agreed to texts (or withdraws it); a client's STOP cannot be overridden (409 sms_opted_out)",
+        params: clientParams,
+        body: smsConsentRequestSchema,
+        response: { 200: smsConsentViewSchema, ...errors, 409: errorShape },
+      },
+    },
+    async (req) => {
+      const business = await sessionBusiness(req);
+      return setSmsConsentByOwner(app.ctx, business.id, req.params.portalId, req.params.clientId, req.body.consented, { userId: req.sessionUser!.id, ipAddress: req.ip });
     },
   );
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, ne, or, isNull } from 'drizzle-orm';
+import { and, count, eq, gte, ne, or, isNull, sql } from 'drizzle-orm';
 import { instantAt, zonedTime } from '@core/quiet-hours';
 import { zoneOrUtc } from '@core/validation/auth';
 import type { AppContext } from '../../context';
@@ -13,7 +13,7 @@ export async function notificationSummary(ctx: AppContext, business: { id: strin
   const since = new Date(instantAt(`${month}-01`, 0, zone));
   const [[sent], outages] = await Promise.all([
     ctx.db
-      .select({ n: count() })
+      .select({ n: count(), texts: sql<number>`(count(*) filter (where ${notificationMessages.channel} = 'sms'))::int` })
       .from(notificationMessages)
       .where(
         and(
@@ -26,5 +26,5 @@ export async function notificationSummary(ctx: AppContext, business: { id: strin
     channelOutages(ctx.db),
   ]);
   const mail = outages.find((o) => o.channel === 'email');
-  return { month, sentThisMonth: sent?.n ?? 0, mailOutage: mail ? { since: mail.since.toISOString(), lastError: mail.lastError } : null };
+  return { month, sentThisMonth: sent?.n ?? 0, textsThisMonth: sent?.texts ?? 0, mailOutage: mail ? { since: mail.since.toISOString(), lastError: mail.lastError } : null };
 }

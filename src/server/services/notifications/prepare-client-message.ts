@@ -1,9 +1,12 @@
-import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { composeUpdate, type MessageChanges, type UpdateItem } from '@core/notification-changes';
-import { readNotificationSettings, type NotificationSettings, type UpdateTrigger } from '@core/notification-settings';
+import { readNotificationSettings, statusLineFor, type NotificationSettings, type UpdateTrigger } from '@core/notification-settings';
+import { planHas } from '@core/plan-features';
+import { composeUrgentText, isUrgentUpdate, normalizePhone } from '@core/sms';
+import { classifyStatus } from '@core/status';
 import { notificationTexts as texts } from '@core/notification-texts';
 import { readPortalConfig } from '@core/portal-config';
-import { heldUntil, startOfLocalDay } from '@core/quiet-hours';
+import { heldUntil, SMS_QUIET_WINDOW, startOfLocalDay } from '@core/quiet-hours';
 import { zoneOrUtc } from '@core/validation/auth';
 import { isEmail } from '@core/validation/email';
 import { createWorkingCalendar } from '@core/working-days';
@@ -11,10 +14,12 @@ import type { PlatformSettings } from '@core/validation/admin-settings';
 import type { AppContext } from '../../context';
 import { createBatcher } from '../../lib/batcher';
 import type { Tx } from '../../db/client';
-import { businessProfiles, clientAccessTokens, clientNotificationPrefs, clients, emailBounces, notificationMessages, portalNotificationSettings, portals } from '../../db/schema';
+import { businessProfiles, clientAccessTokens, clientNotificationPrefs, clientSmsConsents, clients, emailBounces, notificationMessages, portalNotificationSettings, portals } from '../../db/schema';
 import { accessLinkUrl, portalUrl, sealAccessToken, unsealAccessToken } from '../client-access/access-link';
 import { servedDomainNames } from '../custom-domains/served-domains';
 import { hashAccessToken, newAccessToken } from '../client-access/secrets';
+import { twilioSender } from '../../integrations/sms/twilio-sms';
+import { businessPlanId } from '../business/plan-access';
 import { readWorkloadSettings } from '../sheet-sync/run-sync';
 import { clientMailBranding } from './client-mail-branding';
 import { renderInvitationEmail, renderUpdateEmail, type RenderedClientEmail } from './render-client-email';
@@ -33,7 +38,15 @@ export interface MessageToSend {
   headers: Record<string, string>;
 }
 
-export type Prepared = { kind: 'send'; message: MessageToSend } | { kind: 'later'; at: Date } | { kind: 'finished' };
+/** A text whose content is fixed and may be handed to the SMS provider. */
+export interface TextToSend {
+  id: string;
+  portalId: string;
+  to: string;
+  body: string;
+}
+
+export type Prepared = { kind: 'send'; message: MessageToSend } | { kind: 'text'; text: TextToSend } | { kind: 'later'; at: Date } | { kind: 'finished' };
 
 type Row = Awaited<ReturnType<typeof loadMessages>>[number];
 
@@ -46,6 +59,8 @@ function loadMessages(tx: Tx, ids: string[]) {
         email: clients.email,
         emailNormalized: clients.emailNormalized,
         status: clients.status,
+        priority: clients.priority,
+        raw: clients.raw,
         removedAt: clients.removedAt,
         position: clients.queuePosition,
         estimate: clients.estimatedCompletion,
@@ -74,7 +89,7 @@ function loadMessages(tx: Tx, ids: string[]) {
 interface Writes {
   skipped: { id: string; detail: string }[];
   held: { id: string; until: Date }[];
-  sending: { id: string; triggers: string[]; to: string; subject: string; content: Record<string, unknown> }[];
+  sending: { id: string; triggers: string[]; to: string; subject: string | null; content: Record<string, unknown> }[];
   tokens: (typeof clientAccessTokens.$inferInsert)[];
   /** Links made in this batch, by portal and client (an update and an invitation of one client share one). */
   links: Map<string, string>;
@@ -182,6 +197,7 @@ function toSend(row: Row, content: Record<string, unknown>): MessageToSend {
 /** What becomes of one message whose time has come (the rules of `prepareClientMessages`). */
 async function decide(ctx: AppContext, tx: Tx, row: Row, writes: Writes, now: Date, platform: PlatformSettings): Promise<Prepared> {
   if (['sent', 'bounced', 'failed', 'skipped'].includes(row.m.state)) return { kind: 'finished' };
+  if (row.m.channel === 'sms') return decideText(ctx, tx, row, writes, now, platform);
   if (row.m.state === 'sending' && row.m.content) return { kind: 'send', message: toSend(row, row.m.content) };
   const settings = readNotificationSettings(row.settings);
   const zone = zoneOf(row.business.timeZone);
@@ -210,6 +226,70 @@ async function decide(ctx: AppContext, tx: Tx, row: Row, writes: Writes, now: Da
   const to = row.client.email.trim();
   writes.sending.push({ id: row.m.id, triggers: row.m.purpose === 'invitation' ? ['invitation'] : items.map((i) => i.trigger), to, subject: mail.subject, content });
   return { kind: 'send', message: toSend({ ...row, m: { ...row.m, toAddress: to, subject: mail.subject } }, content) };
+}
+
+/** Texts of this client sent (or going) today, in the business's zone, for the daily limit. */
+async function textsToday(tx: Tx, row: Row, zone: string, nowMs: number): Promise<number> {
+  const [r] = await tx
+    .select({ n: count() })
+    .from(notificationMessages)
+    .where(
+      and(
+        eq(notificationMessages.portalId, row.m.portalId),
+        eq(notificationMessages.clientId, row.m.clientId),
+        eq(notificationMessages.channel, 'sms'),
+        inArray(notificationMessages.state, ['sent', 'sending']),
+        gte(notificationMessages.updatedAt, new Date(startOfLocalDay(nowMs, zone))),
+      ),
+    );
+  return r?.n ?? 0;
+}
+
+/** Why texts cannot go to this client now (off, no provider or plan, no number, no consent), if they cannot. */
+async function textProblem(ctx: AppContext, tx: Tx, row: Row, settings: NotificationSettings): Promise<{ problem: string } | { phone: string }> {
+  if (!settings.sms.enabled) return { problem: texts.sms.off };
+  if (!twilioSender(ctx.env)) return { problem: texts.sms.notConfigured };
+  if (!planHas(businessPlanId(row.business), 'sms')) return { problem: texts.sms.planWithout };
+  if (!row.client) return { problem: texts.skipped.clientGone };
+  if (row.client.removedAt) return { problem: texts.skipped.clientRemoved };
+  if (settings.sms.phoneColumn === '') return { problem: texts.sms.noPhoneColumn };
+  const cell = row.client.raw[settings.sms.phoneColumn] ?? '';
+  const phone = normalizePhone(cell);
+  if (!phone) return { problem: texts.sms.invalidPhone(cell) };
+  const [consent] = await tx
+    .select({ consented: clientSmsConsents.consented, via: clientSmsConsents.changedVia })
+    .from(clientSmsConsents)
+    .where(and(eq(clientSmsConsents.portalId, row.m.portalId), eq(clientSmsConsents.phone, phone)));
+  if (!consent?.consented) return { problem: consent?.via === 'stop' ? texts.sms.optedOut : texts.sms.noConsent };
+  return { phone };
+}
+
+/**
+ * A text whose time has come: urgent changes still urgent (not changed back), texts on, provider, plan, a number in
+ * the phone column, the client's consent, under the daily limit; held until 8:00 outside 8:00-21:00 (and during the
+ * portal's quiet hours). Its body is fixed when it goes; a text found 'sending' goes again as it was.
+ */
+async function decideText(ctx: AppContext, tx: Tx, row: Row, writes: Writes, now: Date, platform: PlatformSettings): Promise<Prepared> {
+  if (row.m.state === 'sending' && row.m.content) return { kind: 'text', text: { id: row.m.id, portalId: row.m.portalId, to: row.m.toAddress!, body: String(row.m.content.body) } };
+  const settings = readNotificationSettings(row.settings);
+  const zone = zoneOf(row.business.timeZone);
+  const changes = row.m.changes as MessageChanges;
+  const checked = await textProblem(ctx, tx, row, settings);
+  if ('problem' in checked) return skip(writes, row, checked.problem);
+  if (!isUrgentUpdate(changes, row.client!.priority, settings.sms)) return skip(writes, row, texts.skipped.changedBack);
+  const sent = await textsToday(tx, row, zone, now.getTime());
+  if (sent >= settings.sms.dailyLimit) return skip(writes, row, texts.sms.dailyLimit(sent));
+  const quiet = settings.quietHours.enabled ? heldUntil(now.getTime(), zone, settings.quietHours) : null;
+  const until = Math.max(heldUntil(now.getTime(), zone, SMS_QUIET_WINDOW) ?? 0, quiet ?? 0);
+  if (until > 0) {
+    writes.held.push({ id: row.m.id, until: new Date(until) });
+    return { kind: 'later', at: new Date(until) };
+  }
+  const status = changes.status!.to;
+  const { senderName } = clientMailBranding({ env: ctx.env, portalConfig: row.portal.config, business: row.business, platform });
+  const body = composeUrgentText({ companyName: senderName, status, line: statusLineFor(settings, status), link: accessLinkFor(ctx, writes, row, now) });
+  writes.sending.push({ id: row.m.id, triggers: [classifyStatus(status) === 'completed' ? 'completed' : 'status'], to: checked.phone, subject: null, content: { body } });
+  return { kind: 'text', text: { id: row.m.id, portalId: row.m.portalId, to: checked.phone, body } };
 }
 
 /** A zone Intl knows, checked once per zone name (a check costs a formatter). */

@@ -44,5 +44,5 @@ export async function saveNotificationSettings(
     });
   });
   if (config.emailNotifications !== input.emailEnabled) forgetPortalMeta(ctx.db, portalId);
-  return getNotificationSettings(ctx, business.id, portalId);
+  return getNotificationSettings(ctx, business, portalId);
 }
