@@ -44,6 +44,16 @@ test.describe('client notifications', () => {
     expect(mail.text).toContain('A partner checks every return before we file it.');
   });
 
+  test('texts: with no SMS provider set up the settings say which settings are missing and texts cannot be turned on', async ({ page }) => {
+    await ownerWithSheet(page, { label: 'notify-sms' });
+    await page.goto('/app/notifications');
+    await expect(page.getByText('Texts for urgent updates', { exact: true })).toBeVisible();
+    await expect(page.getByText('No SMS provider is set up')).toBeVisible();
+    await expect(page.getByText('(TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM missing)', { exact: false })).toBeVisible();
+    await expect(page.getByLabel('Text clients about urgent updates')).toBeDisabled();
+    if (shotsDir) await page.getByText('Texts for urgent updates', { exact: true }).locator('xpath=ancestor::div[@data-slot="card"]').screenshot({ path: `${shotsDir}/notification-sms-card.png` });
+  });
+
   test('invite: selected clients get an e-mail with their own link; a bad address is skipped with its reason', async ({ page }) => {
     const { portalId } = await ownerWithSheet(page, { label: 'notify-invite' });
     await page.goto('/app/portals');

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { BellIcon, CheckIcon, MailWarningIcon, SendIcon } from 'lucide-react';
+import { BellIcon, CheckIcon, MailWarningIcon, MessageSquareWarningIcon, SendIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { notificationSettingsSchema, type NotificationSettings } from '@core/notification-settings';
@@ -91,10 +91,10 @@ function MailStatus({ view }: { view: NotificationSettingsView }) {
   return null;
 }
 
-function Toggle({ id, checked, onChange, children }: { id: string; checked: boolean; onChange: (on: boolean) => void; children: ReactNode }) {
+function Toggle({ id, checked, onChange, disabled, children }: { id: string; checked: boolean; onChange: (on: boolean) => void; disabled?: boolean; children: ReactNode }) {
   return (
     <div className="flex items-start gap-2 text-sm">
-      <Checkbox id={id} checked={checked} onCheckedChange={(on) => onChange(on === true)} className="mt-0.5" />
+      <Checkbox id={id} checked={checked} disabled={disabled} onCheckedChange={(on) => onChange(on === true)} className="mt-0.5" />
       <Label htmlFor={id} className="font-normal leading-snug">
         {children}
       </Label>
@@ -184,6 +184,98 @@ function TimingCard({ draft, edit }: { draft: NotificationSettings; edit: Setter
           <Input aria-label="Quiet hours end" type="time" value={q.end} onChange={(e) => edit((s) => void (s.quietHours.end = e.target.value))} className="h-8 w-28" />
           <span className="text-muted-foreground">(your time zone; held e-mails go when they end)</span>
         </div>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Texts for urgent updates (Business and Enterprise): what is urgent, where the numbers are, how many a day. */
+function SmsCard({ draft, edit, view }: { draft: NotificationSettings; edit: Setter; view: NotificationSettingsView }) {
+  const sms = draft.sms;
+  const available = view.sms.planIncludes && view.sms.configured;
+  const [priorities, setPriorities] = useState(sms.urgentPriorities.join(', '));
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Texts for urgent updates</CardTitle>
+        <CardDescription>
+          A text when a client&apos;s status changes to one you mark urgent, or for a client whose priority is urgent. Only to clients who agreed to texts (
+          {view.sms.consented.toLocaleString()} so far), between 8:00 and 21:00 your time. A client who replies STOP gets no more.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {!view.sms.planIncludes ? (
+          <p className="text-sm text-muted-foreground">
+            Texts are part of the Business and Enterprise plans.{' '}
+            <Link to={paths.app.billing} className="underline">
+              See plans
+            </Link>
+          </p>
+        ) : !view.sms.configured ? (
+          <Alert>
+            <MessageSquareWarningIcon aria-hidden="true" />
+            <AlertTitle>No SMS provider is set up</AlertTitle>
+            <AlertDescription>This server has no Twilio account configured ({view.sms.missing.join(', ')} missing): no text is sent. Ask your platform operator.</AlertDescription>
+          </Alert>
+        ) : view.sms.outage ? (
+          <Alert variant="destructive">
+            <MessageSquareWarningIcon aria-hidden="true" />
+            <AlertTitle>Texts are held</AlertTitle>
+            <AlertDescription>The SMS provider could not take texts ({view.sms.outage.lastError}). They go out when it answers again.</AlertDescription>
+          </Alert>
+        ) : null}
+        <Toggle id="sms-enabled" checked={sms.enabled} disabled={!available && !sms.enabled} onChange={(on) => edit((s) => void (s.sms.enabled = on))}>
+          Text clients about urgent updates
+        </Toggle>
+        {sms.enabled ? (
+          <>
+            <div className="grid gap-1.5">
+              <Label htmlFor="sms-phone-column">Column with the clients&apos; mobile numbers</Label>
+              <select
+                id="sms-phone-column"
+                value={sms.phoneColumn}
+                onChange={(e) => edit((s) => void (s.sms.phoneColumn = e.target.value))}
+                className="h-9 max-w-full rounded-md border border-input bg-background px-2 text-sm"
+              >
+                <option value="">Choose a column</option>
+                {view.sms.columns.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <fieldset className="grid gap-2">
+              <legend className="mb-1 text-sm font-medium">Urgent statuses</legend>
+              {view.statuses.map((st) => (
+                <Toggle
+                  key={st.key}
+                  id={`sms-urgent-${st.key}`}
+                  checked={sms.urgentStatuses.includes(st.key)}
+                  onChange={(on) => edit((s) => void (s.sms.urgentStatuses = on ? [...s.sms.urgentStatuses, st.key] : s.sms.urgentStatuses.filter((k) => k !== st.key)))}
+                >
+                  {st.status}
+                </Toggle>
+              ))}
+            </fieldset>
+            <div className="grid gap-1.5">
+              <Label htmlFor="sms-priorities">Urgent priorities (as in your sheet, separated by commas)</Label>
+              <Input
+                id="sms-priorities"
+                value={priorities}
+                onChange={(e) => {
+                  setPriorities(e.target.value);
+                  edit((s) => void (s.sms.urgentPriorities = e.target.value.split(',').map((p) => p.trim()).filter((p) => p !== '')));
+                }}
+              />
+            </div>
+            <div className="flex flex-wrap items-center gap-2 text-sm">
+              <span>At most</span>
+              <NumberInput id="sms-daily-limit" label="Texts per client and day" value={sms.dailyLimit} min={1} max={10} onChange={(n) => edit((s) => void (s.sms.dailyLimit = n))} />
+              <span>texts per client and day</span>
+            </div>
+          </>
+        ) : null}
       </CardContent>
     </Card>
   );
@@ -371,6 +463,7 @@ function SettingsForm({ portalId, view }: { portalId: string; view: Notification
           </Card>
           <TriggersCard draft={draft} edit={edit} />
           <TimingCard draft={draft} edit={edit} />
+          <SmsCard draft={draft} edit={edit} view={view} />
           <StatusLinesCard draft={draft} edit={edit} view={view} />
           <TextsCard draft={draft} edit={edit} />
           <div className="flex flex-wrap items-center gap-3">
