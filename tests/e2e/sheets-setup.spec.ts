@@ -38,8 +38,13 @@ async function signUp(page: Page, plan: 'starter' | 'professional') {
 async function firstPortal(page: Page) {
   await page.goto('/app/sheets-setup');
   await expect(page.getByRole('heading', { name: 'Create Your First Portal' })).toBeVisible();
+  // The first portal is named by the business, as later ones are; nothing is made up for it.
+  await page.getByRole('button', { name: 'Create Portal' }).click();
+  await expect(page.getByText('Portal name is required')).toBeVisible();
+  await page.getByLabel('Portal name').fill('Main office');
   await page.getByRole('button', { name: 'Create Portal' }).click();
   await expect(page.getByRole('heading', { name: 'Step 1: Choose Method' })).toBeVisible();
+  await expect(page.getByText('Bring your client list into “Main office”.')).toBeVisible();
 }
 
 test('Google Sheet: analyse, map, finalize, sync now, and re-open to change the mapping', async ({ page }) => {

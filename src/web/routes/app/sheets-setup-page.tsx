@@ -1,19 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
-import { FileSpreadsheetIcon, PlusIcon } from 'lucide-react';
+import { FileSpreadsheetIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyState } from '@web/components/empty-state';
 import { PageHeader } from '@web/components/page-header';
 import { PageTitle } from '@web/components/page-title';
 import { LoadError } from '@web/components/load-error';
-import { LoadingState, Spinner } from '@web/components/spinner';
-import { Button } from '@web/components/ui/button';
+import { LoadingState } from '@web/components/spinner';
 import { useCurrentPortal } from '@web/features/dashboard/api/portals';
 import { portalQueryOptions } from '@web/features/portals/api/portal';
 import { portalsQueryOptions } from '@web/features/portals/api/portals';
 import type { PortalDetail } from '@web/features/portals/api/types';
 import { useCreatePortal } from '@web/features/portals/api/use-create-portal';
-import { PortalsPanel } from '@web/features/portals/components/portals-panel';
+import { PortalNameForm, PortalsPanel } from '@web/features/portals/components/portals-panel';
 import { SetupWizard, type WizardIntent } from '@web/features/portals/components/setup-wizard/setup-wizard';
 import { SourceCard } from '@web/features/portals/components/source-card';
 import { SyncHistory } from '@web/features/portals/components/sync-history';
@@ -54,11 +53,14 @@ export function SheetsSetupPage() {
 function FirstPortal() {
   const create = useCreatePortal();
   return (
-    <EmptyState icon={FileSpreadsheetIcon} title="Create Your First Portal" description="A portal is the page where your clients look up their project status. Create one, then connect your client sheet to it.">
-      <Button onClick={() => create.mutate('')} disabled={create.isPending}>
-        {create.isPending ? <Spinner /> : <PlusIcon aria-hidden="true" />} Create Portal
-      </Button>
-      {create.isError ? <p className="w-full text-sm text-destructive">{errorMessage(create.error)}</p> : null}
+    <EmptyState
+      icon={FileSpreadsheetIcon}
+      title="Create Your First Portal"
+      description="A portal is the page where your clients look up their project status. Name it (e.g. the office or service it is for), then connect your client sheet to it."
+    >
+      <div className="w-full max-w-sm">
+        <PortalNameForm submitLabel="Create Portal" pending={create.isPending} error={create.isError ? errorMessage(create.error) : undefined} onSubmit={(name) => create.mutate(name)} />
+      </div>
     </EmptyState>
   );
 }

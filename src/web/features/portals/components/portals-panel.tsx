@@ -138,18 +138,29 @@ export function PortalsPanel({ currentId, onSelect }: { currentId: string | null
   );
 }
 
-function NameDialog(props: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description: string;
+function NameDialog(props: Omit<PortalNameFormProps, 'onCancel'> & { open: boolean; onOpenChange: (open: boolean) => void; title: string; description: string }) {
+  const { open, onOpenChange, title, description, ...form } = props;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange} title={title} description={description}>
+      <PortalNameForm {...form} onCancel={() => onOpenChange(false)} autoFocus />
+    </Dialog>
+  );
+}
+
+interface PortalNameFormProps {
   submitLabel: string;
   initial?: string;
   pending: boolean;
   error?: string;
+  /** An empty name lets the server name the portal (placeholder shows the name it gives). */
   allowEmpty?: boolean;
+  autoFocus?: boolean;
   onSubmit: (name: string) => void;
-}) {
+  onCancel?: () => void;
+}
+
+/** The portal's name, asked for before it is created or renamed ('Portal name is required' unless allowEmpty). */
+export function PortalNameForm(props: PortalNameFormProps) {
   const [name, setName] = useState(props.initial ?? '');
   const [localError, setLocalError] = useState<string | undefined>();
   const submit = (e: FormEvent) => {
@@ -162,35 +173,35 @@ function NameDialog(props: {
   };
   const error = localError ?? props.error;
   return (
-    <Dialog open={props.open} onOpenChange={props.onOpenChange} title={props.title} description={props.description}>
-      <form onSubmit={submit} className="space-y-4" noValidate>
-        <div className="space-y-2">
-          <Label htmlFor="portal-name">Portal name</Label>
-          <Input
-            id="portal-name"
-            value={name}
-            maxLength={100}
-            placeholder={props.allowEmpty ? messages.portals.defaultName : undefined}
-            onChange={(e) => {
-              setName(e.target.value);
-              setLocalError(undefined);
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'portal-name-error' : undefined}
-            autoFocus
-          />
-          <FieldError id="portal-name-error" message={error} />
-        </div>
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => props.onOpenChange(false)}>
+    <form onSubmit={submit} className="w-full space-y-4 text-left" noValidate>
+      <div className="space-y-2">
+        <Label htmlFor="portal-name">Portal name</Label>
+        <Input
+          id="portal-name"
+          value={name}
+          maxLength={100}
+          placeholder={props.allowEmpty ? messages.portals.defaultName : undefined}
+          onChange={(e) => {
+            setName(e.target.value);
+            setLocalError(undefined);
+          }}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'portal-name-error' : undefined}
+          autoFocus={props.autoFocus}
+        />
+        <FieldError id="portal-name-error" message={error} />
+      </div>
+      <div className="flex justify-end gap-2">
+        {props.onCancel ? (
+          <Button variant="outline" onClick={props.onCancel}>
             Cancel
           </Button>
-          <Button type="submit" disabled={props.pending}>
-            {props.pending ? <Spinner /> : null} {props.submitLabel}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+        ) : null}
+        <Button type="submit" disabled={props.pending}>
+          {props.pending ? <Spinner /> : null} {props.submitLabel}
+        </Button>
+      </div>
+    </form>
   );
 }
 
