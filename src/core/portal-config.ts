@@ -49,6 +49,8 @@ const fields = {
   /** The spec's name; it shows or hides the queue position (and the queue insight) on the portal. */
   showPriority: z.boolean(),
   showNotes: z.boolean(),
+  /** The due date from the sheet on the card (D4 shows it beside the estimate). */
+  showDueDate: z.boolean(),
   showContactInfo: z.boolean(),
   showProgressBar: z.boolean(),
   allowClientUpdates: z.boolean(),
@@ -80,6 +82,7 @@ const DEFAULTS: ConfigShape = {
   estimateStyle: 'range',
   showPriority: true,
   showNotes: true,
+  showDueDate: true,
   showContactInfo: false,
   showProgressBar: true,
   allowClientUpdates: false,

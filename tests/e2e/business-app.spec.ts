@@ -138,6 +138,11 @@ test.describe('business app', () => {
     await page.getByLabel('Portal title').fill('Tax Return Tracker');
     await page.getByLabel('Company name').fill('Harbor Tax Partners');
     await expect(page.getByTestId('config-preview')).toContainText('Tax Return Tracker');
+    // Which columns clients see, with the same switches as Map Columns.
+    await expect(page.getByTestId('card-columns')).toHaveText('Clients see their name, e-mail address, status badge, queue position, due date and project notes.');
+    await page.getByRole('checkbox', { name: 'Show due date' }).click();
+    await expect(page.getByTestId('card-columns')).toHaveText('Clients see their name, e-mail address, status badge, queue position and project notes; hidden from them: Due Date.');
+    await page.getByRole('checkbox', { name: 'Show due date' }).click();
     await page.getByRole('button', { name: 'Save Configuration' }).click();
     await expect(page.getByText('Saved!')).toBeVisible();
     await expect(page.frameLocator('iframe[title="Portal preview"]').getByRole('heading', { level: 1, name: 'Tax Return Tracker' })).toBeVisible();

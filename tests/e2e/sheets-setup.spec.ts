@@ -135,6 +135,18 @@ test('Google Sheet: analyse, map, finalize, sync now, and re-open to change the 
   await page.getByLabel('Status (required)').selectOption('3');
   await expect(page.getByLabel('Name (required)')).not.toHaveAttribute('aria-invalid');
   await expect(page.getByText('The columns chosen above differ from the detected ones')).toHaveCount(0);
+  // What clients will see: the mapped columns, a switch for each optional one (saved at once), the first row's card.
+  const cardColumns = page.getByTestId('card-columns');
+  const cardPreview = page.getByTestId('map-card-preview');
+  await expect(cardColumns).toContainText('Clients see their name, e-mail address, status badge, queue position, due date and project notes.');
+  await expect(cardPreview).toContainText('Maria Gonzalez');
+  await expect(cardPreview).toContainText('Dec 15, 2026');
+  await expect(cardPreview).toContainText('Waiting for the 1099-B');
+  await page.getByRole('checkbox', { name: 'Show the Notes column (project notes)' }).click();
+  await expect(cardPreview).not.toContainText('Waiting for the 1099-B');
+  await expect(cardColumns).toContainText('hidden from them: Notes.');
+  await expect(page.getByRole('checkbox', { name: 'Show the Notes column (project notes)' })).toBeEnabled();
+  await shootBothThemes(page, process.env.H2_SHOTS, 'mapping-card-columns');
   await expect(finalize).toBeEnabled();
   await finalize.click();
 
@@ -143,6 +155,14 @@ test('Google Sheet: analyse, map, finalize, sync now, and re-open to change the 
   const report = page.getByLabel('Import report');
   await expect(report.getByText('New')).toBeVisible();
   await expect(report).toContainText('12');
+  // The portal's answer leaves the hidden column out altogether.
+  const card = await page.evaluate(async () => {
+    const { portals } = (await (await fetch('/api/v1/portals')).json()) as { portals: { portalId: string }[] };
+    const res = await fetch(`/api/public/portals/${portals[0]!.portalId}/lookup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'maria.gonzalez@example.com' }) });
+    return ((await res.json()) as { client: Record<string, unknown> }).client;
+  });
+  expect(card).toMatchObject({ name: 'Maria Gonzalez', dueDate: '2026-12-15' });
+  expect(card).not.toHaveProperty('notes');
   await page.getByRole('button', { name: 'Done' }).click();
 
   // The source: last sync, Sync now, history.

@@ -194,13 +194,18 @@ describe('lookup (D3)', () => {
   });
 
   it('leaves out every field the configuration hides, and never sends sheet columns', async () => {
-    const p = await portalWithClients(t.app, { config: { showNotes: false, showPriority: false, showEstimatedCompletion: false, showProgressBar: false } });
+    const p = await portalWithClients(t.app, { config: { showNotes: false, showPriority: false, showEstimatedCompletion: false, showProgressBar: false, showDueDate: false } });
     const res = await lookup(t.app, p.portalId, { query: 'maria.gonzalez@example.com' });
     const client = res.json().client;
-    expect(Object.keys(client).sort()).toEqual(['badge', 'dueDate', 'email', 'insights', 'name', 'queueState', 'status', 'statusClass']);
+    expect(Object.keys(client).sort()).toEqual(['badge', 'email', 'insights', 'name', 'queueState', 'status', 'statusClass']);
     expect(client.insights).toBeNull();
     expect(res.body).not.toContain('1099-B');
     expect(res.body).not.toContain('T-1001');
+    expect(res.body).not.toContain('2026-12-15');
+    // The portal's public settings say what the card shows, so the page draws no empty "Due date".
+    expect((await publicConfig(t.app, p.portalId)).json().portal.show).toMatchObject({ dueDate: false, notes: false });
+    await setConfig(t.app, p.cookie, p.portalId, { showDueDate: true });
+    expect((await lookup(t.app, p.portalId, { query: 'maria.gonzalez@example.com' })).json().client.dueDate).toBe('2026-12-15');
     await setConfig(t.app, p.cookie, p.portalId, { showPriority: true });
     const some = (await lookup(t.app, p.portalId, { query: 'sofia.rossi@example.com' })).json().client;
     expect(some.position).toBeGreaterThan(1);

@@ -18,7 +18,7 @@ export const publicPortalSchema = z.object({
       backgroundColor: z.string().describe('#RRGGBB'),
       logoUrl: z.string().describe('An http(s) address, or empty'),
       contact: z.object({ address: z.string(), email: z.string(), phone: z.string() }).nullable(),
-      show: z.object({ position: z.boolean(), estimatedCompletion: z.boolean(), estimateStyle: z.enum(['range', 'date']), notes: z.boolean(), progressBar: z.boolean() }),
+      show: z.object({ position: z.boolean(), estimatedCompletion: z.boolean(), estimateStyle: z.enum(['range', 'date']), notes: z.boolean(), dueDate: z.boolean(), progressBar: z.boolean() }),
       allowClientUpdates: z.boolean(),
       requireVerification: z.boolean(),
       poweredBy: z
@@ -51,7 +51,7 @@ export const clientCardSchema = z.object({
     .nullable()
     .optional()
     .describe('Present when the portal shows estimates; a portal showing a single date gives low and high equal to likely'),
-  dueDate: z.string().nullable(),
+  dueDate: z.string().nullable().optional().describe('YYYY-MM-DD, or the sheet\'s text when it is no date; present when the portal shows the due date'),
   notes: z.string().optional().describe('Present when the portal shows notes'),
   insights: z.string().nullable(),
   progress: z.number().int().nullable().optional().describe('Present when the portal shows a progress bar'),

@@ -40,7 +40,7 @@ export function CardView({ client, mode, refresh, updates }: { client: ClientCar
   if (showsEstimate && !cancelled && !completed) {
     facts.push({ label: 'Estimated completion', value: client.estimatedCompletion ? formatDay(client.estimatedCompletion, 'short') : '—' });
   }
-  facts.push({ label: 'Due date', value: client.dueDate ? formatDay(client.dueDate, 'short') : 'Not set' });
+  if ('dueDate' in client) facts.push({ label: 'Due date', value: client.dueDate ? formatDay(client.dueDate, 'short') : 'Not set' });
   // Literal class names (Tailwind finds them in the source): viewport breakpoints on the page, container ones in the preview.
   const columns =
     facts.length === 3 ? (page ? 'sm:grid-cols-3' : '@lg:grid-cols-3') : facts.length === 2 ? (page ? 'sm:grid-cols-2' : '@lg:grid-cols-2') : '';

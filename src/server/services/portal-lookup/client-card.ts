@@ -27,7 +27,7 @@ export interface CardSource {
 /**
  * The card a lookup answers with. Only the parts the portal shows are present (security 18): `position` when the
  * configuration shows the queue position (showPriority), `estimatedCompletion` with showEstimatedCompletion,
- * `notes` with showNotes, `progress` with showProgressBar. The business's other columns never leave the server.
+ * `notes` with showNotes, `dueDate` with showDueDate, `progress` with showProgressBar. The business's other columns never leave the server.
  */
 export interface ClientCard {
   name: string;
@@ -43,7 +43,7 @@ export interface ClientCard {
   /** With estimatedCompletion: the range and its basis (a portal showing a single date gives low = high = likely). */
   estimate?: ClientEstimateView | null;
   /** The due date from the sheet: 'YYYY-MM-DD', or the sheet's text when it is not a date; null when empty. */
-  dueDate: string | null;
+  dueDate?: string | null;
   notes?: string;
   /** Plain words about the queue and the team's capacity; null when there is nothing to say. */
   insights: string | null;
@@ -157,7 +157,6 @@ export function buildClientCard(row: CardSource, ctx: CardContext): ClientCard {
     statusClass: classifyStatus(row.status),
     badge: portalStatusBadge(row.status),
     queueState: row.queueState,
-    dueDate: row.dueDate ?? (row.dueDateText.trim() || null),
     insights: workloadInsights({
       queueState: row.queueState,
       position,
@@ -174,6 +173,7 @@ export function buildClientCard(row: CardSource, ctx: CardContext): ClientCard {
     card.estimatedCompletion = estimate;
     if (range) card.estimate = range;
   }
+  if (config.showDueDate) card.dueDate = row.dueDate ?? (row.dueDateText.trim() || null);
   if (config.showNotes) card.notes = row.notes;
   if (config.showProgressBar) card.progress = statusProgress(row.status, row.queueState);
   return card;

@@ -20,7 +20,7 @@ export interface PublicPortalConfig {
   logoUrl: string;
   /** Present when the portal shows contact details. */
   contact: { address: string; email: string; phone: string } | null;
-  show: { position: boolean; estimatedCompletion: boolean; estimateStyle: 'range' | 'date'; notes: boolean; progressBar: boolean };
+  show: { position: boolean; estimatedCompletion: boolean; estimateStyle: 'range' | 'date'; notes: boolean; dueDate: boolean; progressBar: boolean };
   allowClientUpdates: boolean;
   requireVerification: boolean;
   /** The platform's name and home page, shown small beside the business's footer; null on white-label plans. */
@@ -80,7 +80,7 @@ export async function getPublicPortal(ctx: Pick<AppContext, 'db' | 'settings' | 
       backgroundColor: c.backgroundColor,
       logoUrl: c.logoUrl,
       contact: c.showContactInfo ? { address: c.address, email: c.contactEmail, phone: c.contactPhone } : null,
-      show: { position: c.showPriority, estimatedCompletion: c.showEstimatedCompletion, estimateStyle: c.estimateStyle, notes: c.showNotes, progressBar: c.showProgressBar },
+      show: { position: c.showPriority, estimatedCompletion: c.showEstimatedCompletion, estimateStyle: c.estimateStyle, notes: c.showNotes, dueDate: c.showDueDate, progressBar: c.showProgressBar },
       allowClientUpdates: c.allowClientUpdates,
       requireVerification: c.requireVerification,
       poweredBy: planHas(plan, 'whiteLabel') ? null : { name: platformName, url: `${ctx.env.APP_URL}/` },

@@ -30,7 +30,7 @@ export async function previewClientCard(
   if (!row) throw new NotFoundError(clientNotFoundMessage, clientId === undefined ? 'no_clients' : 'not_found');
   const settings = portalSettings(portal.id, portal.updatedAt, portal.config, portal.workloadSettings);
   const today = todayIn(business.timeZone);
-  const everything = { ...settings.config, showPriority: true, showEstimatedCompletion: true, estimateStyle: 'range' as const, showNotes: true, showProgressBar: true };
+  const everything = { ...settings.config, showPriority: true, showEstimatedCompletion: true, estimateStyle: 'range' as const, showNotes: true, showDueDate: true, showProgressBar: true };
   const [stored] = await db
     .select({ likely: clientEstimates.likely, low: clientEstimates.low, high: clientEstimates.high, basis: clientEstimates.basis, reason: clientEstimates.reason, updatedAt: portalEstimateState.updatedAt })
     .from(clientEstimates)

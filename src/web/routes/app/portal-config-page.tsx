@@ -1,3 +1,4 @@
+import { cardColumns, cardColumnsSentence } from '@core/card-columns';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { BellIcon, CheckIcon, ExternalLinkIcon, ImageIcon, LayoutTemplateIcon, PaletteIcon, Trash2Icon, UploadIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -30,12 +31,13 @@ const SAVED_MS = 3000;
 
 type TextKey = 'companyName' | 'title' | 'welcomeMessage' | 'customMessage' | 'contactEmail' | 'contactPhone' | 'address';
 type ColourKey = 'primaryColor' | 'backgroundColor';
-type ToggleKey = 'showEstimatedCompletion' | 'showPriority' | 'showNotes' | 'allowClientUpdates' | 'showContactInfo' | 'showProgressBar' | 'requireVerification';
+type ToggleKey = 'showEstimatedCompletion' | 'showPriority' | 'showNotes' | 'showDueDate' | 'allowClientUpdates' | 'showContactInfo' | 'showProgressBar' | 'requireVerification';
 
 const toggles: { key: ToggleKey; label: string }[] = [
   { key: 'showEstimatedCompletion', label: 'Show estimated completion' },
   { key: 'showPriority', label: 'Show queue position' },
   { key: 'showNotes', label: 'Show notes' },
+  { key: 'showDueDate', label: 'Show due date' },
   { key: 'allowClientUpdates', label: 'Allow client updates' },
   { key: 'showContactInfo', label: 'Show contact info' },
   { key: 'showProgressBar', label: 'Show progress bar' },
@@ -207,6 +209,9 @@ function ConfigForm({ portal }: { portal: AppPortal }) {
                 {t.label}
               </label>
             ))}
+            <p className="text-sm text-muted-foreground" data-testid="card-columns">
+              {cardColumnsSentence(cardColumns(portal.source.columnMapping ?? {}, draft))}
+            </p>
           </CardContent>
         </Card>
         <div className="flex flex-wrap items-center gap-3">

@@ -46,6 +46,7 @@ type TemplateKey =
   | 'showPriority'
   | 'showEstimatedCompletion'
   | 'showNotes'
+  | 'showDueDate'
   | 'showProgressBar'
   | 'showContactInfo'
   | 'allowClientUpdates';
@@ -59,6 +60,7 @@ const templateKeys: TemplateKey[] = [
   'showPriority',
   'showEstimatedCompletion',
   'showNotes',
+  'showDueDate',
   'showProgressBar',
   'showContactInfo',
   'allowClientUpdates',
@@ -68,6 +70,7 @@ const pickTemplate = (config: PortalConfig): Template => Object.fromEntries(temp
 const sections: { key: Extract<TemplateKey, `show${string}` | 'allowClientUpdates'>; label: string }[] = [
   { key: 'showPriority', label: 'Queue position' },
   { key: 'showEstimatedCompletion', label: 'Estimated completion' },
+  { key: 'showDueDate', label: 'Due date' },
   { key: 'showProgressBar', label: 'Progress bar' },
   { key: 'showNotes', label: 'Project notes' },
   { key: 'showContactInfo', label: 'Contact details' },
@@ -433,6 +436,7 @@ function draftCard(card: ClientCard, look: PortalConfig): ClientCard {
   if (!look.showPriority) delete shown.position;
   if (!look.showEstimatedCompletion) delete shown.estimatedCompletion;
   if (!look.showNotes) delete shown.notes;
+  if (!look.showDueDate) delete shown.dueDate;
   if (!look.showProgressBar) delete shown.progress;
   if (!(look.showPriority && look.showEstimatedCompletion)) shown.insights = null;
   return shown;

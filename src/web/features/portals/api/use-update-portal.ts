@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import type { PortalConfigPatch } from '@core/portal-config';
 import { api } from '@web/lib/api-client';
 import { portalUrl } from './portal';
 import type { Portal } from './types';
@@ -8,6 +9,8 @@ export interface PortalChanges {
   name?: string;
   syncIntervalMinutes?: number;
   dateOrder?: 'mdy' | 'dmy';
+  /** Configuration fields to change (the others stay). */
+  config?: PortalConfigPatch;
 }
 
 /** PATCH /api/v1/portals/{portalId}: rename, sync interval, date order. */

@@ -1,6 +1,7 @@
 import { CheckCircle2Icon, TriangleAlertIcon } from 'lucide-react';
 import { mappingFieldLabels } from '@core/column-remap';
 import { describeMapping, requiredMappingFields, unmappedRequiredFields, type ColumnMapping, type MappingField } from '@core/columns';
+import type { PortalConfig } from '@core/portal-config';
 import { columnLetter } from '@core/sheet-values';
 import { Spinner } from '@web/components/spinner';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
@@ -12,6 +13,7 @@ import { formatCount } from '../../lib/format';
 import { canFinalize, mappingHint, mappingProblem } from '../../lib/setup-wizard';
 import { NativeSelect } from '../native-select';
 import { checkBlocksFinalize, ImportCheck, type ImportCheckState } from './import-check';
+import { CardColumnsChoice } from './card-columns-choice';
 import { PreviewTable } from './preview-table';
 
 const FIELD_ORDER: MappingField[] = ['name', 'email', 'status', 'priority', 'date', 'id', 'notes'];
@@ -35,6 +37,9 @@ export function MapColumnsStep(props: {
   finalizing: boolean;
   onFinalize: () => void;
   onBack: () => void;
+  /** The portal, for the card's column choices. */
+  portalId: string;
+  config: PortalConfig;
 }) {
   const { analysis, mapping } = props;
   const detection = describeMapping(mapping, analysis.headers);
@@ -167,6 +172,8 @@ export function MapColumnsStep(props: {
           </div>
         ) : null}
       </div>
+
+      {canFinalize(mapping) ? <CardColumnsChoice portalId={props.portalId} config={props.config} mapping={mapping} row={analysis.previewRows[0]} dateOrder={props.dateOrder} /> : null}
 
       <div className="space-y-2">
         <h3 className="text-sm font-semibold">Preview (first 3 rows)</h3>

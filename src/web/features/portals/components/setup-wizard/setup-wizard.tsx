@@ -198,6 +198,8 @@ export function SetupWizard({ portal, intent, onClose }: { portal: PortalDetail;
             finalizing={finalizing}
             onFinalize={() => finalize()}
             onBack={() => dispatch({ type: 'back' })}
+            portalId={id}
+            config={portal.config}
           />
         ) : null}
         {state.step === 4 ? <CompleteStep report={state.report} portalId={id} onDone={() => onClose?.()} /> : null}
