@@ -188,12 +188,19 @@ test.describe('client portal', () => {
   });
 
   test('works on a phone screen in dark mode', async ({ browser }) => {
+    // A long company name with a logo: the header shows all of it (it wraps), never "Bright Ledger Tax Ser…".
+    const company = 'Bright Ledger Tax Services and Bookkeeping';
+    const longNamed = await newPortal({ companyName: company, logoUrl: `${E2E_BASE_URL}/favicon.svg` });
     const context = await browser.newContext({ viewport: { width: 375, height: 812 }, colorScheme: 'dark' });
     const page = await context.newPage();
-    await page.goto(`/portal/${portalId}?email=${encodeURIComponent('priya.nair@example.com')}`);
+    await page.goto(`/portal/${longNamed}?email=${encodeURIComponent('priya.nair@example.com')}`);
     await expect(page.getByRole('region', { name: 'Priya Nair' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    const name = page.getByRole('banner').getByText(company, { exact: true });
+    await expect(name).toBeVisible();
+    expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth && getComputedStyle(el).textOverflow !== 'ellipsis')).toBe(true);
+    if (process.env.H1_SHOTS) await page.screenshot({ path: `${process.env.H1_SHOTS}/portal-long-name-375-dark.png`, fullPage: true });
     await context.close();
   });
 

@@ -49,7 +49,7 @@ export function PortalShell({ config, children }: { config?: PublicPortalConfig;
       <header className="mx-auto flex w-full max-w-3xl items-center justify-between gap-3 px-4 pt-4 sm:px-6 sm:pt-6">
         <div className="flex min-w-0 items-center gap-3">
           {config ? <Logo url={config.logoUrl} companyName={company} /> : null}
-          {company ? <span className="truncate text-lg font-semibold text-[var(--portal-fg)] dark:text-foreground">{company}</span> : null}
+          {company ? <span className="min-w-0 text-lg leading-snug font-semibold break-words text-[var(--portal-fg)] dark:text-foreground">{company}</span> : null}
         </div>
         <ThemeButton />
       </header>
