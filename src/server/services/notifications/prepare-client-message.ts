@@ -60,7 +60,8 @@ function loadMessages(tx: Tx, ids: string[]) {
         emailNormalized: clients.emailNormalized,
         status: clients.status,
         priority: clients.priority,
-        raw: clients.raw,
+        // The row's cells only for texts (their phone column): e-mails do not need them.
+        raw: sql<Record<string, string> | null>`case when ${notificationMessages.channel} = 'sms' then ${clients.raw} end`,
         removedAt: clients.removedAt,
         position: clients.queuePosition,
         estimate: clients.estimatedCompletion,
@@ -253,7 +254,7 @@ async function textProblem(ctx: AppContext, tx: Tx, row: Row, settings: Notifica
   if (!row.client) return { problem: texts.skipped.clientGone };
   if (row.client.removedAt) return { problem: texts.skipped.clientRemoved };
   if (settings.sms.phoneColumn === '') return { problem: texts.sms.noPhoneColumn };
-  const cell = row.client.raw[settings.sms.phoneColumn] ?? '';
+  const cell = row.client.raw?.[settings.sms.phoneColumn] ?? '';
   const phone = normalizePhone(cell);
   if (!phone) return { problem: texts.sms.invalidPhone(cell) };
   const [consent] = await tx
