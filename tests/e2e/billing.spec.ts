@@ -5,7 +5,8 @@ import { expect, test, type Browser, type Page } from './support/test';
 // Choosing a plan and paying through Stripe (issue 21, decision 19), in a real browser: the operator connects
 // Stripe in the back office; a business on its trial follows the banner to Billing, chooses Professional yearly,
 // pays on the Stripe stand-in's checkout page (tests/support/stripe-stand-in.ts, started by the e2e server, which
-// sends the signed webhooks), and is back in the app on the paid plan with its invoice. BILLING_SHOTS=dir saves
+// sends the signed webhooks), and is back in the app on the paid plan with its invoice; then schedules a downgrade,
+// keeps its plan after all, and upgrades at once. BILLING_SHOTS=dir saves
 // screenshots (1280 and 375 px, light and dark).
 
 const shotsDir = process.env.BILLING_SHOTS;
@@ -59,8 +60,19 @@ test('a business on its trial chooses a plan, pays through Stripe Checkout and i
   await expect(page.getByTestId('invoices')).toContainText('Paid');
   await expect(page.getByTestId('trial-banner')).toHaveCount(0);
   await expect(page.getByTestId('plan-professional')).toContainText('Your current plan');
-  await expect(page.getByTestId('plan-business').getByRole('button', { name: 'Change plan' })).toBeVisible();
   await shoot(page, 'billing-paid');
+
+  // A downgrade waits for the renewal and can be cancelled; an upgrade applies at once.
+  await page.getByTestId('plan-starter').getByRole('button', { name: 'Switch to Starter at renewal' }).click();
+  await expect(page.getByTestId('billing-scheduled')).toContainText('Changes to Starter (yearly) on');
+  await expect(page.getByTestId('plan-starter')).toContainText('Starts at your renewal');
+  await expect(page.getByTestId('billing-plan')).toHaveText('Professional');
+  await shoot(page, 'billing-scheduled');
+  await page.getByRole('button', { name: 'Keep Professional' }).click();
+  await expect(page.getByTestId('billing-scheduled')).toHaveCount(0);
+  await page.getByTestId('plan-business').getByRole('button', { name: 'Upgrade to Business now' }).click();
+  await expect(page.getByTestId('billing-plan')).toHaveText('Business');
+  await expect(page.getByTestId('plan-business')).toContainText('Your current plan');
 
   await page.getByRole('button', { name: 'Manage billing' }).click();
   await expect(page).toHaveURL(new RegExp(`^http://127\\.0\\.0\\.1:${E2E_STRIPE_PORT}/portal/bps_`));

@@ -22,7 +22,8 @@ let stripe: StripeStandIn;
 let admin: Awaited<ReturnType<typeof makeAdmin>>;
 
 beforeAll(async () => {
-  stripe = await startStripeStandIn();
+  // Stripe's clock is the test's: prorations and periods follow t.clock.
+  stripe = await startStripeStandIn({ now: () => t.clock.nowMs() });
   t = await createTestApp({ STRIPE_API_BASE_URL: stripe.baseUrl });
   await liftBusinessApiLimits(t.app);
   admin = await makeAdmin(t);
@@ -224,5 +225,90 @@ describe('grace', () => {
     expect((await lookup(t.app, owner.portalId, { query: 'maria.gonzalez@example.com' })).statusCode).toBe(200);
     const stored = await t.app.ctx.db.select().from(invoices).where(eq(invoices.businessId, id));
     expect(stored.map((i) => i.amountPaid)).toEqual([2900]);
+  });
+});
+
+describe('changing plans', () => {
+  beforeAll(connectStripe);
+
+  const change = (cookie: string, plan: string, period: string) => send(t.app, 'POST', '/api/v1/billing/change', cookie, { plan, period });
+
+  async function paying(plan: string, period: string) {
+    const bought = await paidCheckout(plan, period);
+    await stripe.send(...bought.events);
+    stripe.takeOutbox();
+    return bought;
+  }
+
+  it('an upgrade applies at once and Stripe invoices the prorated difference', async () => {
+    const { owner, subscription } = await paying('professional', 'monthly');
+    t.clock.advance(15 * DAY);
+    const res = await change(owner.cookie, 'business', 'monthly');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ state: 'paying', plan: 'business', period: 'monthly', scheduledChange: null });
+    expect((await send(t.app, 'GET', '/api/v1/me', owner.cookie)).json().business.plan).toBe('business');
+    expect(stripe.subscriptions.get(subscription.id)!.items.data[0]!.price.lookup_key).toBe('statuslink_business_monthly');
+    // Half of the 30-day period was left: $199 / 2 charged, $79 / 2 credited.
+    await stripe.send(...stripe.takeOutbox());
+    const view = await billing(owner.cookie);
+    expect(view).toMatchObject({ state: 'paying', plan: 'business' });
+    expect(view.invoices[0]).toMatchObject({ status: 'paid', amountPaid: 9950 - 3950, plan: 'business' });
+    expect((await change(owner.cookie, 'business', 'monthly')).json().error.code).toBe('already_on_plan');
+  });
+
+  it('a downgrade is refused while the business uses more than the smaller plan allows, saying what to remove', async () => {
+    const { owner } = await paying('business', 'monthly');
+    expect((await send(t.app, 'POST', '/api/v1/portals', owner.cookie, { name: 'Second' })).statusCode).toBe(201);
+    const res = await change(owner.cookie, 'starter', 'monthly');
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toEqual({
+      code: 'plan_does_not_fit',
+      message: 'Your account does not fit the Starter plan yet. You have 2 portals and the Starter plan allows 1: delete 1 first.',
+    });
+    expect((await billing(owner.cookie)).scheduledChange).toBeNull();
+    expect(stripe.requests).not.toContain('POST /v1/subscription_schedules');
+  });
+
+  it('a downgrade waits for the end of the period, can be cancelled, and then takes effect at the renewal', async () => {
+    const { owner, subscription } = await paying('business', 'monthly');
+    const periodEnd = subscription.items.data[0]!.current_period_end;
+    const scheduled = await change(owner.cookie, 'professional', 'monthly');
+    expect(scheduled.statusCode, scheduled.body).toBe(200);
+    expect(scheduled.json()).toMatchObject({ plan: 'business', scheduledChange: { plan: 'professional', period: 'monthly', at: new Date(periodEnd * 1000).toISOString() } });
+    const schedule = stripe.schedules.get(stripe.subscriptions.get(subscription.id)!.schedule as string)!;
+    expect(schedule.phases.map((p) => [p.start_date, p.end_date])).toEqual([
+      [subscription.items.data[0]!.current_period_start, periodEnd],
+      [periodEnd, periodEnd + 30 * 86_400],
+    ]);
+
+    const kept = await send(t.app, 'DELETE', '/api/v1/billing/scheduled-change', owner.cookie);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json()).toMatchObject({ plan: 'business', scheduledChange: null });
+    expect(schedule.status).toBe('released');
+    expect((await send(t.app, 'DELETE', '/api/v1/billing/scheduled-change', owner.cookie)).json().error.code).toBe('nothing_scheduled');
+
+    expect((await change(owner.cookie, 'professional', 'monthly')).statusCode).toBe(200);
+    t.clock.set(periodEnd * 1000);
+    await stripe.send(...stripe.renew(subscription.id, 'paid'));
+    const view = await billing(owner.cookie);
+    expect(view).toMatchObject({ state: 'paying', plan: 'professional', period: 'monthly', scheduledChange: null });
+    expect(view.invoices[0]).toMatchObject({ amountPaid: 7900, plan: 'professional' });
+  });
+
+  it('a subscription cancelled at the period end shows when it ends and resumes; a trial has nothing to change', async () => {
+    const { owner, subscription } = await paying('professional', 'yearly');
+    await stripe.send(stripe.update(subscription.id, { cancel_at_period_end: true }));
+    const ending = await billing(owner.cookie);
+    expect(ending).toMatchObject({ state: 'paying', cancelAt: new Date(subscription.items.data[0]!.current_period_end * 1000).toISOString() });
+    expect((await change(owner.cookie, 'business', 'yearly')).json().error.code).toBe('resume_first');
+
+    const resumed = await send(t.app, 'POST', '/api/v1/billing/resume', owner.cookie);
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    expect(resumed.json()).toMatchObject({ state: 'paying', cancelAt: null });
+    expect(stripe.subscriptions.get(subscription.id)!.cancel_at_period_end).toBe(false);
+    expect((await send(t.app, 'POST', '/api/v1/billing/resume', owner.cookie)).json().error.code).toBe('nothing_to_resume');
+
+    const { cookie } = await signUp(t.app);
+    expect((await change(cookie, 'business', 'monthly')).json().error.code).toBe('no_subscription');
   });
 });

@@ -3,7 +3,9 @@ import type { AddressInfo, Socket } from 'node:net';
 import Stripe from 'stripe';
 
 // A local stand-in for the few Stripe endpoints the app uses (Stripe is not reachable from here and has no offline
-// mode): prices by lookup key, products, customers, Checkout sessions, subscriptions, billing portal sessions. The
+// mode): prices by lookup key, products, customers, Checkout sessions, subscriptions (read, update: a price swapped
+// with an immediately invoiced proration, cancel at period end), subscription schedules (from a subscription,
+// phases, release), billing portal sessions. The
 // answers have Stripe's documented shapes (API version of the installed `stripe` package); events are signed the
 // way Stripe signs them (`stripe.webhooks.generateTestHeaderString`) and handed to `deliver`. Its checkout page
 // (`/checkout/<id>`) has a "Pay" button for the browser test.
@@ -23,12 +25,18 @@ export interface StripeStandIn {
   customers: Map<string, Obj>;
   sessions: Map<string, Obj>;
   subscriptions: Map<string, Stripe.Subscription>;
+  schedules: Map<string, Stripe.SubscriptionSchedule>;
+  /** Events of changes made through the API (a subscription updated, its proration invoice paid), not sent yet. */
+  takeOutbox(): Stripe.Event[];
   /** Pays a checkout session as Stripe does: a subscription, its first invoice paid; returns the events, not sent. */
   pay(sessionId: string): { subscription: Stripe.Subscription; events: Stripe.Event[] };
-  /** A renewal invoice of the subscription, paid or failed (the subscription goes past_due on a failure). */
+  /**
+   * A renewal invoice of the subscription, paid or failed (the subscription goes past_due on a failure). A schedule
+   * phase starting at the period's end swaps the price first (and says so with customer.subscription.updated).
+   */
   renew(subscriptionId: string, outcome: 'paid' | 'failed'): Stripe.Event[];
   /** Changes the subscription as Stripe would (status, cancellation) and returns the event saying so. */
-  update(subscriptionId: string, change: Partial<Pick<Stripe.Subscription, 'status'>>, type?: 'customer.subscription.updated' | 'customer.subscription.deleted'): Stripe.Event;
+  update(subscriptionId: string, change: Partial<Pick<Stripe.Subscription, 'status' | 'cancel_at_period_end'>>, type?: 'customer.subscription.updated' | 'customer.subscription.deleted'): Stripe.Event;
   /** Signs and delivers events, in the order given. */
   send(...events: Stripe.Event[]): Promise<void>;
   /** The event's JSON and its Stripe-Signature header. */
@@ -65,6 +73,8 @@ export async function startStripeStandIn(options: { port?: number; webhookSecret
   const customers = new Map<string, Obj>();
   const sessions = new Map<string, Obj>();
   const subscriptions = new Map<string, Stripe.Subscription>();
+  const schedules = new Map<string, Stripe.SubscriptionSchedule>();
+  const outbox: Stripe.Event[] = [];
 
   const list = (url: string, data: unknown[]) => ({ object: 'list', data, has_more: false, url });
   const event = (type: string, object: unknown): Stripe.Event =>
@@ -125,9 +135,10 @@ export async function startStripeStandIn(options: { port?: number; webhookSecret
     return session;
   }
 
-  function invoiceFor(sub: Stripe.Subscription, paid: boolean, reason: string): Stripe.Invoice {
+  function invoiceFor(sub: Stripe.Subscription, paid: boolean, reason: string, prorated?: { amount: number; start: number }): Stripe.Invoice {
     const item = sub.items.data[0]!;
-    const amount = item.price.unit_amount ?? 0;
+    const amount = prorated?.amount ?? item.price.unit_amount ?? 0;
+    const periodStart = prorated?.start ?? item.current_period_start;
     const now = nowSeconds();
     return {
       id: newId('in'),
@@ -141,7 +152,7 @@ export async function startStripeStandIn(options: { port?: number; webhookSecret
       billing_reason: reason,
       currency: item.price.currency,
       created: now,
-      period_start: item.current_period_start,
+      period_start: periodStart,
       period_end: item.current_period_end,
       hosted_invoice_url: `${standIn.baseUrl}/invoices/${counter}`,
       status_transitions: { paid_at: paid ? now : null, finalized_at: now, marked_uncollectible_at: null, voided_at: null },
@@ -150,7 +161,7 @@ export async function startStripeStandIn(options: { port?: number; webhookSecret
         object: 'list',
         has_more: false,
         url: '/v1/invoices/lines',
-        data: [{ id: newId('il'), object: 'line_item', amount, currency: item.price.currency, period: { start: item.current_period_start, end: item.current_period_end } }],
+        data: [{ id: newId('il'), object: 'line_item', amount, currency: item.price.currency, period: { start: periodStart, end: item.current_period_end } }],
       },
       livemode: false,
     } as unknown as Stripe.Invoice;
@@ -159,7 +170,7 @@ export async function startStripeStandIn(options: { port?: number; webhookSecret
   function createSubscription(session: Obj): Stripe.Subscription {
     const price = prices.get(session._price as string)!;
     const start = nowSeconds();
-    const days = (price.recurring as { interval: string }).interval === 'year' ? 365 : 30;
+    const days = intervalDays(price);
     const id = newId('sub');
     const sub = {
       id,
@@ -167,7 +178,9 @@ export async function startStripeStandIn(options: { port?: number; webhookSecret
       customer: session.customer,
       status: 'active',
       cancel_at_period_end: false,
+      cancel_at: null,
       canceled_at: null,
+      schedule: null,
       created: start,
       start_date: start,
       metadata: session._subscription_metadata,
@@ -181,6 +194,79 @@ export async function startStripeStandIn(options: { port?: number; webhookSecret
     } as unknown as Stripe.Subscription;
     subscriptions.set(id, sub);
     return sub;
+  }
+
+  const intervalDays = (price: object) => ((price as { recurring: { interval: string } }).recurring.interval === 'year' ? 365 : 30);
+
+  /**
+   * POST /v1/subscriptions/{id}: a new price for the item (Stripe prorates: the unused part of the old price is
+   * credited and the new one charged for the rest of the period, invoiced and paid at once with
+   * proration_behavior=always_invoice; a change of interval starts a new period now), or the cancellation at the
+   * period's end set or undone.
+   */
+  function updateSubscription(sub: Stripe.Subscription, body: Record<string, unknown>): Stripe.Subscription {
+    if ('cancel_at_period_end' in body) Object.assign(sub, { cancel_at_period_end: body.cancel_at_period_end === 'true', cancel_at: null });
+    if ('cancel_at' in body) Object.assign(sub, { cancel_at: body.cancel_at ? Number(body.cancel_at) : null });
+    const wanted = (body.items as { id: string; price: string }[] | undefined)?.[0];
+    if (wanted) {
+      const item = sub.items.data[0]!;
+      const next = prices.get(wanted.price)! as unknown as Stripe.Price;
+      const now = nowSeconds();
+      const left = (item.current_period_end - now) / (item.current_period_end - item.current_period_start);
+      const credit = Math.round((item.price.unit_amount ?? 0) * left);
+      const newInterval = next.recurring!.interval !== item.price.recurring!.interval;
+      const amount = newInterval ? (next.unit_amount ?? 0) - credit : Math.round((next.unit_amount ?? 0) * left) - credit;
+      if (newInterval) Object.assign(item, { current_period_start: now, current_period_end: now + intervalDays(next) * DAY });
+      Object.assign(item, { price: next });
+      if (body.proration_behavior === 'always_invoice') outbox.push(event('invoice.paid', invoiceFor(sub, true, 'subscription_update', { amount, start: now })));
+    }
+    outbox.unshift(event('customer.subscription.updated', structuredClone(sub)));
+    return sub;
+  }
+
+  function createSchedule(body: Record<string, unknown>): Stripe.SubscriptionSchedule | null {
+    const sub = subscriptions.get(body.from_subscription as string);
+    if (!sub) return null;
+    const item = sub.items.data[0]!;
+    const phase = { start_date: item.current_period_start, end_date: item.current_period_end, items: [{ price: item.price.id, quantity: 1 }], proration_behavior: 'create_prorations' };
+    const schedule = {
+      id: newId('sub_sched'),
+      object: 'subscription_schedule',
+      customer: sub.customer,
+      subscription: sub.id,
+      status: 'active',
+      end_behavior: 'release',
+      current_phase: { start_date: phase.start_date, end_date: phase.end_date },
+      phases: [phase],
+      released_subscription: null,
+      metadata: {},
+      created: nowSeconds(),
+      livemode: false,
+    } as unknown as Stripe.SubscriptionSchedule;
+    schedules.set(schedule.id, schedule);
+    Object.assign(sub, { schedule: schedule.id });
+    return schedule;
+  }
+
+  /** POST /v1/subscription_schedules/{id}: new phases; a phase without dates follows the one before for its duration. */
+  function updateSchedule(schedule: Stripe.SubscriptionSchedule, body: Record<string, unknown>): Stripe.SubscriptionSchedule {
+    type PhaseForm = { start_date?: string; end_date?: string; items: { price: string; quantity?: string }[]; duration?: { interval: string }; proration_behavior?: string };
+    let previousEnd = 0;
+    const phases = ((body.phases as PhaseForm[] | undefined) ?? []).map((p) => {
+      const start = p.start_date ? Number(p.start_date) : previousEnd;
+      const end = p.end_date ? Number(p.end_date) : start + (p.duration?.interval === 'year' ? 365 : 30) * DAY;
+      previousEnd = end;
+      return { start_date: start, end_date: end, items: p.items.map((i) => ({ price: i.price, quantity: Number(i.quantity ?? 1) })), proration_behavior: p.proration_behavior ?? 'create_prorations' };
+    });
+    Object.assign(schedule, { phases, end_behavior: body.end_behavior ?? schedule.end_behavior });
+    return schedule;
+  }
+
+  function releaseSchedule(schedule: Stripe.SubscriptionSchedule): Stripe.SubscriptionSchedule {
+    const sub = subscriptions.get(schedule.subscription as string);
+    if (sub) Object.assign(sub, { schedule: null });
+    Object.assign(schedule, { status: 'released', released_at: nowSeconds(), released_subscription: schedule.subscription, subscription: null });
+    return schedule;
   }
 
   const routes: { method: string; path: RegExp; answer: (m: RegExpExecArray, body: Record<string, unknown>, url: URL) => unknown }[] = [
@@ -209,6 +295,11 @@ export async function startStripeStandIn(options: { port?: number; webhookSecret
     },
     { method: 'POST', path: /^\/v1\/checkout\/sessions$/, answer: (_m, body) => publicSession(createSession(body)) },
     { method: 'GET', path: /^\/v1\/subscriptions\/([^/]+)$/, answer: (m) => subscriptions.get(m[1]!) ?? null },
+    { method: 'POST', path: /^\/v1\/subscriptions\/([^/]+)$/, answer: (m, body) => withSub(m[1]!, (sub) => updateSubscription(sub, body)) },
+    { method: 'POST', path: /^\/v1\/subscription_schedules$/, answer: (_m, body) => createSchedule(body) },
+    { method: 'GET', path: /^\/v1\/subscription_schedules\/([^/]+)$/, answer: (m) => schedules.get(m[1]!) ?? null },
+    { method: 'POST', path: /^\/v1\/subscription_schedules\/([^/]+)$/, answer: (m, body) => withSchedule(m[1]!, (s) => updateSchedule(s, body)) },
+    { method: 'POST', path: /^\/v1\/subscription_schedules\/([^/]+)\/release$/, answer: (m) => withSchedule(m[1]!, releaseSchedule) },
     {
       method: 'POST',
       path: /^\/v1\/billing_portal\/sessions$/,
@@ -218,6 +309,15 @@ export async function startStripeStandIn(options: { port?: number; webhookSecret
       },
     },
   ];
+
+  const withSub = <T,>(id: string, f: (sub: Stripe.Subscription) => T) => {
+    const sub = subscriptions.get(id);
+    return sub ? f(sub) : null;
+  };
+  const withSchedule = <T,>(id: string, f: (s: Stripe.SubscriptionSchedule) => T) => {
+    const schedule = schedules.get(id);
+    return schedule ? f(schedule) : null;
+  };
 
   const publicSession = (s: Obj) => Object.fromEntries(Object.entries(s).filter(([k]) => !k.startsWith('_')));
 
@@ -288,6 +388,8 @@ export async function startStripeStandIn(options: { port?: number; webhookSecret
     customers,
     sessions,
     subscriptions,
+    schedules,
+    takeOutbox: () => outbox.splice(0),
     pay(sessionId) {
       const session = sessions.get(sessionId)!;
       const subscription = createSubscription(session);
@@ -298,10 +400,15 @@ export async function startStripeStandIn(options: { port?: number; webhookSecret
     renew(subscriptionId, outcome) {
       const sub = subscriptions.get(subscriptionId)!;
       const item = sub.items.data[0]!;
-      const length = item.current_period_end - item.current_period_start;
+      const schedule = sub.schedule ? schedules.get(sub.schedule as string) : undefined;
+      const phase = schedule?.phases.find((p) => p.start_date === item.current_period_end);
+      const swapped = phase ? prices.get(phase.items[0]!.price as string) : undefined;
+      if (swapped) Object.assign(item, { price: swapped });
+      const length = swapped ? intervalDays(swapped) * DAY : item.current_period_end - item.current_period_start;
       Object.assign(item, { current_period_start: item.current_period_end, current_period_end: item.current_period_end + length });
       const invoice = invoiceFor(sub, outcome === 'paid', 'subscription_cycle');
-      if (outcome === 'paid') return [event('invoice.paid', invoice), event('invoice.payment_succeeded', invoice)];
+      const changed = swapped ? [event('customer.subscription.updated', structuredClone(sub))] : [];
+      if (outcome === 'paid') return [...changed, event('invoice.paid', invoice), event('invoice.payment_succeeded', invoice)];
       Object.assign(sub, { status: 'past_due' });
       return [event('invoice.payment_failed', invoice), event('customer.subscription.updated', structuredClone(sub))];
     },

@@ -10,6 +10,9 @@ export const checkoutBody = z.object({
 });
 export type CheckoutBody = z.infer<typeof checkoutBody>;
 
+/** POST /api/v1/billing/change: the same choice as Checkout, for a business that already pays. */
+export const changePlanBody = checkoutBody;
+
 export const redirectAnswer = z.object({ url: z.string().describe("Stripe's page to send the owner to") });
 
 const when = z.iso.datetime().nullable();
@@ -38,6 +41,11 @@ export const billingView = z.object({
   trialEndsAt: when,
   graceEndsAt: when.describe('When portals stop answering clients unless a plan is paid'),
   currentPeriodEnd: when,
+  cancelAt: when.describe('When Stripe ends the subscription, cancelled but paid until then ("Resume" undoes it)'),
+  scheduledChange: z
+    .object({ plan: z.enum(planIds), period: z.enum(billingPeriods), at: z.iso.datetime() })
+    .nullable()
+    .describe('A downgrade that takes effect at the end of the period paid for'),
   canManage: z.boolean().describe('Whether Stripe\'s customer portal can open ("Manage billing")'),
   invoices: z.array(billingInvoiceView),
 });

@@ -28,6 +28,12 @@ export const businessProfiles = pgTable('business_profiles', {
   currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
   /** When portals stop answering after a failed payment or a cancellation (core billingStanding). */
   graceEndsAt: timestamp('grace_ends_at', { withTimezone: true }),
+  /** When Stripe ends the subscription (cancelled in its customer portal, still paid until then); "Resume" undoes it. */
+  cancelAt: timestamp('cancel_at', { withTimezone: true }),
+  /** A downgrade waiting for the period's end (a Stripe subscription schedule): the plan, the period, the schedule. */
+  scheduledPlan: text('scheduled_plan'),
+  scheduledPeriod: text('scheduled_period'),
+  stripeScheduleId: text('stripe_schedule_id'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

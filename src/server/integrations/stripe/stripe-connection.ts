@@ -42,3 +42,6 @@ function apiAddress(baseUrl: string | undefined): Pick<Stripe.StripeConfig, 'hos
   const protocol = url.protocol === 'http:' ? 'http' : 'https';
   return { host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443, protocol };
 }
+
+/** The id of a Stripe field that is an id or the expanded object. */
+export const stripeId = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));

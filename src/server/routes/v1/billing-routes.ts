@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { billingView, checkoutBody, redirectAnswer } from '@core/api/billing';
+import { billingView, changePlanBody, checkoutBody, redirectAnswer } from '@core/api/billing';
 import { requireSession } from '../../plugins/session';
+import { cancelScheduledChange, changePlan, resumeSubscription } from '../../services/billing/change-plan';
 import { getBilling } from '../../services/billing/get-billing';
 import { openBillingPortal } from '../../services/billing/open-billing-portal';
 import { receiveStripeEvent } from '../../services/billing/receive-stripe-event';
@@ -37,6 +38,38 @@ export async function billingRoutes(app: FastifyInstance) {
     '/api/v1/billing/portal',
     { preValidation: requireSession, schema: { tags: ['billing'], summary: "Opens Stripe's customer portal (invoices, card, plan, cancel)", response: { 200: redirectAnswer, ...guarded, 409: errorShape } } },
     async (req) => openBillingPortal(app.ctx, await sessionBusiness(req)),
+  );
+  r.post(
+    '/api/v1/billing/change',
+    {
+      preValidation: requireSession,
+      schema: {
+        tags: ['billing'],
+        summary: 'Changes the plan paid for: an upgrade at once (prorated), a downgrade at the end of the period when what the business uses fits it',
+        body: changePlanBody,
+        response: { 200: billingView, 400: errorShape, ...guarded, 409: errorShape },
+      },
+    },
+    async (req) => {
+      await changePlan(app.ctx, await sessionBusiness(req), req.body);
+      return getBilling(app.ctx, await sessionBusiness(req));
+    },
+  );
+  r.delete(
+    '/api/v1/billing/scheduled-change',
+    { preValidation: requireSession, schema: { tags: ['billing'], summary: 'Cancels the downgrade waiting for the end of the period', response: { 200: billingView, ...guarded, 409: errorShape } } },
+    async (req) => {
+      await cancelScheduledChange(app.ctx, await sessionBusiness(req));
+      return getBilling(app.ctx, await sessionBusiness(req));
+    },
+  );
+  r.post(
+    '/api/v1/billing/resume',
+    { preValidation: requireSession, schema: { tags: ['billing'], summary: 'Resumes a subscription cancelled at the end of its period', response: { 200: billingView, ...guarded, 409: errorShape } } },
+    async (req) => {
+      await resumeSubscription(app.ctx, await sessionBusiness(req));
+      return getBilling(app.ctx, await sessionBusiness(req));
+    },
   );
   await app.register(stripeWebhookRoute);
 }

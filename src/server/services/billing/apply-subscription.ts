@@ -30,11 +30,28 @@ export async function applySubscription(tx: Tx, business: BusinessProfile, sub: 
       plan,
       billingPeriod: bought?.period ?? business.billingPeriod,
       currentPeriodEnd: item ? new Date(item.current_period_end * 1000) : null,
+      cancelAt: endsAt(sub),
+      ...scheduledAfter(business, sub, bought),
       graceEndsAt: paid ? null : (business.graceEndsAt ?? graceEnd(at.now, at.graceDays)),
       ...statusFor(business, paid),
       updatedAt: at.now,
     })
     .where(eq(businessProfiles.id, business.id));
+}
+
+/** When the subscription is set to end: a date Stripe was given, or the end of the period when cancelled at it. */
+function endsAt(sub: Stripe.Subscription): Date | null {
+  if (sub.status === 'canceled') return null;
+  if (sub.cancel_at) return new Date(sub.cancel_at * 1000);
+  const end = sub.items.data[0]?.current_period_end;
+  return sub.cancel_at_period_end && end ? new Date(end * 1000) : null;
+}
+
+/** A scheduled downgrade is forgotten once it took effect or its schedule is gone (released, cancelled). */
+function scheduledAfter(business: BusinessProfile, sub: Stripe.Subscription, bought: { plan: string; period: string } | null) {
+  const done = bought !== null && bought.plan === business.scheduledPlan && bought.period === business.scheduledPeriod;
+  const gone = !sub.schedule || sub.status === 'canceled';
+  return done || gone ? { scheduledPlan: null, scheduledPeriod: null, stripeScheduleId: null } : {};
 }
 
 /** A paid plan makes the business active; a suspended one stays suspended and returns to active when reactivated. */

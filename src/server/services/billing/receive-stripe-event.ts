@@ -5,7 +5,7 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { businessProfiles, stripeEvents } from '../../db/schema';
 import { UnavailableError, ValidationError } from '../../errors';
-import { stripeConnection } from '../../integrations/stripe/stripe-connection';
+import { stripeConnection, stripeId as idOf } from '../../integrations/stripe/stripe-connection';
 import type { BusinessProfile } from '../business/get-business-by-user';
 import { applySubscription } from './apply-subscription';
 import { recordInvoice } from './record-invoice';
@@ -61,7 +61,6 @@ function verifiedEvent(stripe: Stripe, rawBody: Buffer, signature: string | unde
   }
 }
 
-const idOf = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null));
 
 /** The subscription (read back from Stripe), the invoice and the customer an event is about. */
 async function readNews(stripe: Stripe, event: Stripe.Event): Promise<EventNews> {

@@ -13,6 +13,7 @@ import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
 import { useMe } from '@web/features/auth/api/use-me';
 import { billingQueryOptions, useBillingPortal, useCheckout } from '@web/features/billing/api/billing';
+import { ChangePlanButton, PendingChanges } from '@web/features/billing/components/plan-change';
 import { BillingStateBadge, standingNotice } from '@web/features/billing/components/billing-standing';
 import { InvoicesList } from '@web/features/billing/components/invoices-list';
 import { PeriodToggle, type BillingPeriod } from '@web/features/billing/components/period-toggle';
@@ -131,6 +132,7 @@ function CurrentPlan({ billing, timeZone }: { billing: BillingView; timeZone: st
           </div>
           <PlanDates billing={billing} timeZone={timeZone} />
         </div>
+        <PendingChanges billing={billing} timeZone={timeZone} />
         {notice && billing.state !== 'trial' ? (
           <Alert variant={billing.state === 'lapsed' ? 'destructive' : 'default'} data-testid="billing-notice">
             <AlertDescription>{notice.text}</AlertDescription>
@@ -163,7 +165,7 @@ function PlanDates({ billing, timeZone }: { billing: BillingView; timeZone: stri
   if (billing.state === 'paying' && billing.currentPeriodEnd) {
     return (
       <div>
-        <p className="text-muted-foreground">Renews on</p>
+        <p className="text-muted-foreground">{billing.cancelAt ? 'Ends on' : 'Renews on'}</p>
         <p className="mt-0.5 font-medium">{formatDate(billing.currentPeriodEnd, timeZone, 'long')}</p>
       </div>
     );
@@ -183,14 +185,14 @@ function ManageBilling({ label = 'Manage billing', variant = 'outline' }: { labe
   );
 }
 
-/** The button under a plan: buy it (Checkout), change to it (Stripe's portal when already paying), or contact sales. */
+/** The button under a plan: buy it (Checkout), change to it (upgrade now, downgrade at renewal), or contact sales. */
 function PlanAction({ id, billing, period }: { id: PlanId; billing: BillingView; period: BillingPeriod }) {
   if (id === 'enterprise') return <ContactSales />;
   if (!billing.paymentsConnected) return null;
-  const paying = billing.state === 'paying' || billing.state === 'past_due';
-  if (paying && id === billing.plan) return <p className="text-center text-sm text-muted-foreground">Your current plan</p>;
-  if (paying) return <ManageBilling label="Change plan" />;
-  return <ChooseButton id={id} period={period} />;
+  if (billing.state === 'past_due') return id === billing.plan ? <ManageBilling label="Update card" /> : null;
+  if (billing.state !== 'paying') return <ChooseButton id={id} period={period} />;
+  if (id === billing.plan && period === billing.period) return <p className="text-center text-sm text-muted-foreground">Your current plan</p>;
+  return <ChangePlanButton billing={billing} to={{ plan: id, period }} />;
 }
 
 function ChooseButton({ id, period }: { id: PlanId; period: BillingPeriod }) {

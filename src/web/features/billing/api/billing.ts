@@ -1,5 +1,6 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BillingView, CheckoutBody } from '@core/api/billing';
+import { meQueryKey as meKey } from '@web/features/auth/api/me';
 import { api } from '@web/lib/api-client';
 
 export const billingKey = ['billing'] as const;
@@ -22,4 +23,31 @@ export function useCheckout() {
 /** POST /api/v1/billing/portal, then Stripe's customer portal. */
 export function useBillingPortal() {
   return useMutation({ mutationFn: () => api.post<{ url: string }>('/api/v1/billing/portal', {}), onSuccess: goTo });
+}
+
+/** The plan changes that answer the new billing view: it replaces the page's, and the plan the app reads is refetched. */
+function useBillingChange<Args>(call: (args: Args) => Promise<BillingView>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: (view) => {
+      queryClient.setQueryData(billingKey, view);
+      void queryClient.invalidateQueries({ queryKey: meKey });
+    },
+  });
+}
+
+/** POST /api/v1/billing/change: an upgrade at once, a downgrade at the end of the period. */
+export function useChangePlan() {
+  return useBillingChange((body: CheckoutBody) => api.post<BillingView>('/api/v1/billing/change', body));
+}
+
+/** DELETE /api/v1/billing/scheduled-change: keeps the current plan. */
+export function useCancelScheduledChange() {
+  return useBillingChange(() => api.del<BillingView>('/api/v1/billing/scheduled-change'));
+}
+
+/** POST /api/v1/billing/resume: a subscription cancelled at the period's end goes on. */
+export function useResumeSubscription() {
+  return useBillingChange(() => api.post<BillingView>('/api/v1/billing/resume', {}));
 }
