@@ -20,10 +20,12 @@
 // or after the single date), median absolute error of the most likely date in working days (target: below the spec
 // formula's and the rolling mean's in every process), in whole days and as the median of grouped data (errors are
 // whole days, so whole-day medians of good methods often tie at 1 wd), and the mean.
-// Then the time to compute ranges for 100,000 queued clients beside sorting 100,000 records by one numeric key.
+// Then the time to compute ranges for 100,000 queued clients beside sorting 100,000 records by one numeric key, and a
+// 100,000-client portal's whole refresh on the embedded database beside its queue recompute (bench/lib/
+// estimates-refresh-bench.ts; BENCH_ESTIMATE_REFRESH_CLIENTS to change the size).
 //
 // Env: BENCH_ESTIMATE_SEEDS (replays per process, default 8), BENCH_ESTIMATE_SEED_BASE (default 1000: the method was
-// developed on seeds 1-10, so the default run is on seeds it never saw), BENCH_ESTIMATE_PARTS (accuracy,speed),
+// developed on seeds 1-10, so the default run is on seeds it never saw), BENCH_ESTIMATE_PARTS (accuracy,speed,refresh),
 // BENCH_ESTIMATE_WAITING (clients waiting, default 60). A full run takes about 10 minutes on one core.
 import { dayToIso, type IsoDate } from '../../src/core/dates';
 import { forecastThroughput } from '../../src/core/estimates/forecast';
@@ -32,6 +34,7 @@ import { learnResiduals, type QueueObservation } from '../../src/core/estimates/
 import { throughputWindow, type DatedCount } from '../../src/core/estimates/throughput';
 import { WorkingCalendar } from '../../src/core/working-days';
 import { EVALUATION, FIRST_DAY, median, processes, ROLLING_DAYS, scoreProcess, WARMUP, type BenchProcess, type Method, type Score } from '../lib/estimates-bench';
+import { refreshBench } from '../lib/estimates-refresh-bench';
 import { gamma } from '../lib/queue-process';
 
 const SEEDS = Math.max(1, Number(process.env.BENCH_ESTIMATE_SEEDS ?? 8));
@@ -173,7 +176,8 @@ function speed(): void {
 }
 
 export async function run(): Promise<void> {
-  const filter = process.env.BENCH_ESTIMATE_PARTS ?? 'accuracy,speed';
+  const filter = process.env.BENCH_ESTIMATE_PARTS ?? 'accuracy,speed,refresh';
   if (filter.includes('accuracy')) accuracy();
   if (filter.includes('speed')) speed();
+  if (filter.includes('refresh')) await refreshBench();
 }
