@@ -15,6 +15,7 @@ import { planAllows } from '@core/plan-features';
 import { useBusinessPlan } from '@web/features/billing/api/use-business-plan';
 import { isPlanFeatureError, PlanFeatureNotice, UpgradeCard } from '@web/features/billing/components/upgrade-card';
 import { analyticsQueryOptions } from '@web/features/analytics/api/analytics';
+import { EstimateAccuracyCard } from '@web/features/analytics/components/estimate-accuracy-card';
 import { InsightsList } from '@web/features/analytics/components/insights-list';
 import { LookupsChart } from '@web/features/analytics/components/lookups-chart';
 import { PeriodSelector } from '@web/features/analytics/components/period-selector';
@@ -146,6 +147,8 @@ function AnalyticsFigures({ portalId, days }: { portalId: string; days: Analytic
             </Card>
           </div>
         )}
+
+        <EstimateAccuracyCard portalId={portalId} days={days} />
 
         {a.lookups ? (
           <Card>

@@ -31,10 +31,9 @@ const SAVED_MS = 3000;
 
 type TextKey = 'companyName' | 'title' | 'welcomeMessage' | 'customMessage' | 'contactEmail' | 'contactPhone' | 'address';
 type ColourKey = 'primaryColor' | 'backgroundColor';
-type ToggleKey = 'showEstimatedCompletion' | 'showPriority' | 'showNotes' | 'showDueDate' | 'allowClientUpdates' | 'showContactInfo' | 'showProgressBar' | 'requireVerification';
+type ToggleKey = 'showPriority' | 'showNotes' | 'showDueDate' | 'allowClientUpdates' | 'showContactInfo' | 'showProgressBar' | 'requireVerification';
 
 const toggles: { key: ToggleKey; label: string }[] = [
-  { key: 'showEstimatedCompletion', label: 'Show estimated completion' },
   { key: 'showPriority', label: 'Show queue position' },
   { key: 'showNotes', label: 'Show notes' },
   { key: 'showDueDate', label: 'Show due date' },
@@ -43,6 +42,40 @@ const toggles: { key: ToggleKey; label: string }[] = [
   { key: 'showProgressBar', label: 'Show progress bar' },
   { key: 'requireVerification', label: 'Require verification (e-mailed code before the project is shown)' },
 ];
+
+/** What the card shows of the estimate (issue 20): the range, the most likely date alone, or none. */
+const estimateChoices = [
+  { value: 'range', label: 'Range', hint: 'the most likely date and the range it very likely falls in' },
+  { value: 'date', label: 'Single date', hint: 'the most likely date alone' },
+  { value: 'none', label: 'No estimate', hint: '' },
+] as const;
+
+function EstimateChoice({ draft, set }: { draft: PortalConfig; set: <K extends keyof PortalConfig>(key: K, value: PortalConfig[K]) => void }) {
+  const current = draft.showEstimatedCompletion ? draft.estimateStyle : 'none';
+  return (
+    <fieldset className="grid gap-2 text-sm">
+      <legend className="mb-1 font-medium">Estimated completion shown to clients</legend>
+      {estimateChoices.map((c) => (
+        <label key={c.value} className="flex items-start gap-2">
+          <input
+            type="radio"
+            name="estimate-choice"
+            className="mt-0.5 size-4 accent-primary"
+            checked={current === c.value}
+            onChange={() => {
+              set('showEstimatedCompletion', c.value !== 'none');
+              if (c.value !== 'none') set('estimateStyle', c.value);
+            }}
+          />
+          <span>
+            {c.label}
+            {c.hint ? <span className="text-muted-foreground"> — {c.hint}</span> : null}
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
 
 /** /app/configurator (spec 2.15): branding and display options, saved to the server, with the real portal as preview. */
 export function PortalConfigPage() {
@@ -203,6 +236,7 @@ function ConfigForm({ portal }: { portal: AppPortal }) {
             <CardTitle>Display</CardTitle>
           </CardHeader>
           <CardContent className="grid gap-3">
+            <EstimateChoice draft={draft} set={set} />
             {toggles.map((t) => (
               <label key={t.key} className="flex items-center gap-2 text-sm">
                 <Checkbox checked={draft[t.key]} onCheckedChange={(on) => set(t.key, on === true)} />
