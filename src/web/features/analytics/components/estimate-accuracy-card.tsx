@@ -16,7 +16,7 @@ export function EstimateAccuracyCard({ portalId, days }: { portalId: string; day
     <Card data-testid="estimate-accuracy">
       <CardHeader>
         <CardTitle>Estimate Accuracy</CardTitle>
-        <CardDescription>{accuracy.data ? describe(accuracy.data) : 'How the dates your clients were shown compare with when they were really done.'}</CardDescription>
+        <CardDescription>{accuracy.data && accuracy.data.completed > 0 ? describe(accuracy.data) : 'How the dates your clients were shown compare with when they were really done.'}</CardDescription>
       </CardHeader>
       <CardContent>
         {accuracy.isPending ? (
