@@ -42,6 +42,7 @@ import { authRoutes } from './routes/auth/auth-routes';
 import { publicConfigRoutes } from './routes/public/config-routes';
 import { publicContactRoutes } from './routes/public/contact-routes';
 import { publicWaitlistRoutes } from './routes/public/waitlist-routes';
+import { resetLinkRoutes } from './routes/public/reset-link-routes';
 import { publicPortalRoutes } from './routes/public/portal-routes';
 import { publicPortalLogoRoutes } from './routes/public/portal-logo-routes';
 import { portalLogoRoutes } from './routes/v1/portal-logo-routes';
@@ -211,6 +212,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(publicConfigRoutes);
   await app.register(publicContactRoutes);
   await app.register(publicWaitlistRoutes);
+  await app.register(resetLinkRoutes);
   await app.register(meRoutes);
   await app.register(adminBusinessRoutes);
   await app.register(adminRoutes);

@@ -157,6 +157,11 @@ test('forgot password: the e-mailed link sets a new password that signs in', asy
   await page.getByLabel('Confirm New Password').fill('Quiet-Harbour-Dawn-58');
   await page.getByRole('button', { name: /reset password|set new password|save/i }).click();
   await expect(page.getByRole('heading', { name: 'Password Reset' })).toBeVisible();
+  // The link again: it says at once that it was used, with no form to fill in first.
+  await page.goto(link!);
+  await expect(page.getByText('This password reset link is invalid or has expired.')).toBeVisible();
+  await expect(page.getByLabel('New Password', { exact: true })).toHaveCount(0);
+  await shootBothThemes(page, SHOTS, 'reset-link-used');
 
   await signIn(page, email, PASSWORD);
   await expect(page.getByText('Invalid email or password')).toBeVisible();

@@ -63,8 +63,14 @@ describe('forgot and reset password', () => {
       expect(common.json().error).toEqual({ code: 'weak_password', message: TOO_EASY });
     }
 
+    const check = (value: string) => postJson(t.app, '/api/public/reset-link/check', { token: value });
+    expect((await check(token)).json()).toEqual({ usable: true });
     const ok = await postJson(t.app, '/api/auth/reset-password', { token, newPassword: 'New-Harbour-Lights-77' });
     expect(ok.statusCode).toBe(200);
+    // Used: the page can say so when the link is opened again, before anything is typed.
+    expect((await check(token)).json()).toEqual({ usable: false });
+    expect((await check('not-a-real-token')).json()).toEqual({ usable: false });
+    expect((await check('')).statusCode).toBe(400);
     const again = await postJson(t.app, '/api/auth/reset-password', { token, newPassword: 'Other-Harbour-Lights-88' });
     expect(again.statusCode).toBe(400);
 
@@ -93,7 +99,8 @@ describe('forgot and reset password', () => {
     expect(row!.expiresAt.getTime() - asked).toBeGreaterThan(59 * 60_000);
     expect(row!.expiresAt.getTime() - asked).toBeLessThanOrEqual(60 * 60_000 + 5_000);
     // An hour later: refused, and the password is unchanged.
-    await t.app.ctx.db.update(verifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(verifications.identifier, storedResetIdentifier(token)));
+    await t.app.ctx.db.update(verifications).set({ expiresAt: new Date(t.clock.nowMs() - 1000) }).where(eq(verifications.identifier, storedResetIdentifier(token)));
+    expect((await postJson(t.app, '/api/public/reset-link/check', { token })).json()).toEqual({ usable: false });
     const late = await postJson(t.app, '/api/auth/reset-password', { token, newPassword: 'New-Harbour-Lights-77' });
     expect(late.statusCode).toBe(400);
     expect((await postJson(t.app, '/api/auth/sign-in/email', { email: body.email, password: body.password })).statusCode).toBe(200);

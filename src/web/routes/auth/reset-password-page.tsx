@@ -7,7 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Spinner } from '@web/components/spinner';
 import { Alert } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
-import { useResetPassword } from '@web/features/auth/api/use-reset-password';
+import { useResetLinkCheck, useResetPassword } from '@web/features/auth/api/use-reset-password';
 import { usePublicConfig } from '@web/features/config/api/use-public-config';
 import { ApiError, errorMessage } from '@web/lib/api-client';
 import { paths } from '@web/lib/paths';
@@ -33,7 +33,9 @@ export function ResetPasswordPage() {
   const linkError = searchParams.get('error');
   // A business added by a platform operator gets this page to choose its first password (`?welcome=1`).
   const welcome = searchParams.get('welcome') === '1';
-  const invalidLink = !token || linkError !== null || (reset.isError && isInvalidTokenError(reset.error));
+  // A used or expired link is said when the page opens (not only when the form is sent).
+  const check = useResetLinkCheck(linkError === null ? token : null);
+  const invalidLink = !token || linkError !== null || check.data?.usable === false || (reset.isError && isInvalidTokenError(reset.error));
 
   // The token is in the address: keep it out of Referer headers (security guide 3).
   const head = (title: string) => (
@@ -84,6 +86,19 @@ export function ResetPasswordPage() {
             <Link to={paths.login} className={authLinkClass}>
               Back to Login
             </Link>
+          </p>
+        </AuthCard>
+      </>
+    );
+  }
+
+  if (check.isPending && check.fetchStatus !== 'idle') {
+    return (
+      <>
+        {head(welcome ? 'Choose Your Password' : 'Reset Password')}
+        <AuthCard title={welcome ? 'Choose Your Password' : 'Reset Password'} icon={<KeyRoundIcon aria-hidden="true" className="size-6" />}>
+          <p role="status" className="flex items-center justify-center gap-2 text-sm text-muted-foreground">
+            <Spinner /> Checking your link...
           </p>
         </AuthCard>
       </>
