@@ -152,9 +152,17 @@ function startCaddy(listenerCa: string) {
 /** A Business-plan owner with two portals: one name verified, one only added. Returns the verified one's portal. */
 async function businessWithDomains(): Promise<{ portalId: string }> {
   const origin = { origin: APP };
-  const signUp = await post(APP, '/api/auth/sign-up/email', { email: `owner-${Date.now()}@example.com`, password: 'Harbour-Lights-42', name: 'Dana Owner', companyName: 'Harbor Tax', phone: '+1 555 0100', plan: 'business', timeZone: 'America/New_York', acceptTerms: true }, origin);
+  const credentials = { email: `owner-${Date.now()}@example.com`, password: 'Harbour-Lights-42' };
+  const signUp = await post(APP, '/api/auth/sign-up/email', { ...credentials, name: 'Dana Owner', companyName: 'Harbor Tax', phone: '+1 555 0100', plan: 'business', timeZone: 'America/New_York', acceptTerms: true }, origin);
   if (!signUp.ok) fail(`sign-up: ${signUp.status} ${await signUp.text()}`);
-  const cookie = signUp.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  // A sign-up never signs in and its account is made after the answer (decision 0021): sign in once it is there.
+  let signIn = await post(APP, '/api/auth/sign-in/email', credentials, origin);
+  for (let attempt = 0; signIn.status === 401 && attempt < 50; attempt += 1) {
+    await new Promise((r) => setTimeout(r, 200));
+    signIn = await post(APP, '/api/auth/sign-in/email', credentials, origin);
+  }
+  if (!signIn.ok) fail(`sign-in: ${signIn.status} ${await signIn.text()}`);
+  const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   const authed = { ...origin, cookie };
   const portal = async () => ((await (await post(APP, '/api/v1/portals', { name: 'Main' }, authed)).json()) as { portalId: string }).portalId;
   const [verified, pending] = [await portal(), await portal()];

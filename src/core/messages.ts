@@ -45,6 +45,7 @@ export const messages = {
     emailRequired: 'Email is required',
     emailInvalid: 'Email is invalid',
     phoneRequired: 'Phone number is required',
+    checkEmail: 'Check your e-mail: the link we sent confirms your address and signs you in.',
     passwordRequired: 'Password is required',
     passwordsDoNotMatch: 'Passwords do not match',
     termsRequired: 'You must accept the Terms of Service and Privacy Policy',
@@ -80,6 +81,7 @@ export const messages = {
     emailRequired: 'Please enter your email address',
     emailInvalid: 'Please enter a valid email address',
     failed: 'An unexpected error occurred. Please try again.',
+    linkSentIfAccount: 'If this email exists in our system, check your email for the reset link',
   },
   contact: {
     requiredFields: 'Please fill in all required fields.',

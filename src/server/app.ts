@@ -69,6 +69,7 @@ import { sendGridSettingReader } from './services/platform-settings/mail-setting
 import { createClientEventLog } from './services/client-events/client-event-log';
 import { createJobQueue } from './jobs/job-worker';
 import { registerJobQueueGauges } from './jobs/job-queue-metrics';
+import { createAfterAnswer } from './lib/after-answer';
 import { billingRoutes } from './routes/v1/billing-routes';
 import { registerNotifications } from './services/notifications/register-notifications';
 
@@ -165,6 +166,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     auth,
     clock,
     clientEvents: createClientEventLog(),
+    afterAnswer: createAfterAnswer(logger),
     jobs: createJobQueue({ db: database.db, clock, logger }),
     metrics,
     readiness: options.readiness ?? createReadiness(),
@@ -175,6 +177,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerJobQueueGauges(metrics, ctx.jobs);
   registerNotifications(ctx);
   app.addHook('onClose', async () => {
+    await ctx.afterAnswer.settled();
     await ctx.jobs.stop();
     if (!options.mailer) mailer.close();
     redis?.disconnect();

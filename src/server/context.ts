@@ -3,6 +3,7 @@ import type { Auth } from './auth/create-auth';
 import type { Database, Db } from './db/client';
 import type { Env } from './env';
 import type { Mailer } from './integrations/mail/mailer';
+import type { AfterAnswer } from './lib/after-answer';
 import type { Clock } from './lib/clock';
 import type { ClientEventLog } from './services/client-events/client-event-log';
 import type { JobQueue } from './jobs/job-worker';
@@ -26,6 +27,8 @@ export interface AppContext {
   clock: Clock;
   /** Records what changed for which client, in the change's transaction (notifications and webhooks subscribe). */
   clientEvents: ClientEventLog;
+  /** Work a request starts without waiting for it (e-mails whose timing would tell whether an address is known). */
+  afterAnswer: AfterAnswer;
   /** The durable job queue (decision 0016): kinds register handlers; work is enqueued in the change's transaction. */
   jobs: JobQueue;
   /** This instance's Prometheus metrics (GET /metrics): parts that keep a depth or a count add a gauge here. */

@@ -21,6 +21,14 @@ async function signUpThroughWizard(page: Page, owner: { email: string; company: 
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page.getByRole('button', { name: 'Complete Signup' }).click();
+  await confirmFromMail(page, owner.email);
+}
+
+/** A sign-up ends at 'Check Your Email'; the e-mail's link confirms the address and signs in (decision 0021). */
+async function confirmFromMail(page: Page, email: string) {
+  await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+  const mail = await waitForMail(email, /^Confirm your/);
+  await page.goto(/https?:\/\/\S+verify-email\S+/.exec(mail.text)![0]);
   await expect(page).toHaveURL(/\/account-created$/);
 }
 
@@ -87,7 +95,8 @@ test('sign-up wizard validates each step, creates the account and lands on the d
   // Step 3: the plan from ?plan= is chosen; submit.
   await expect(page.getByText('Select Plan').first()).toBeVisible();
   await page.getByRole('button', { name: 'Complete Signup' }).click();
-  await expect(page).toHaveURL(/\/account-created$/);
+  await shootBothThemes(page, SHOTS, 'signup-check-email');
+  await confirmFromMail(page, email);
   await expect(page.getByText('Harbour Tax Partners')).toBeVisible();
   await expect(page.getByText('Maya Fischer')).toBeVisible();
   const planRow = page.getByText('Plan', { exact: true }).locator('xpath=..');

@@ -4,6 +4,7 @@ import { PORTAL_JS_BUDGET_BYTES, portalPageJs } from '../../scripts/portal-js-si
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from './support/test';
 import { E2E_BASE_URL } from './support/constants';
 import { waitForMail } from './support/mailbox';
+import { signInOnceCreated } from './support/business';
 
 // The public client portal (issue 5) in a real browser: lookups by e-mail, by name, by prefilled link and by
 // access link; verification with the code read from the test SMTP server; not found; 'Search for a different
@@ -40,8 +41,9 @@ async function newPortal(config: Record<string, unknown>): Promise<string> {
 
 test.beforeAll(async () => {
   api = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL, extraHTTPHeaders: { origin: E2E_BASE_URL } });
+  const ownerEmail = `portal-owner-${unique()}@example.com`;
   const signUp = await call('post', '/api/auth/sign-up/email', {
-    email: `portal-owner-${unique()}@example.com`,
+    email: ownerEmail,
     password: 'Harbour-Lights-42',
     name: 'Maya Fischer',
     companyName: 'Harbor Tax Partners',
@@ -51,6 +53,7 @@ test.beforeAll(async () => {
     acceptTerms: true,
   });
   expect(signUp.status()).toBe(200);
+  await signInOnceCreated(api, ownerEmail, 'Harbour-Lights-42');
   portalId = await newPortal({ companyName: 'Harbor Tax Partners', title: 'Tax Return Status', primaryColor: '#0F766E', logoUrl: `${E2E_BASE_URL}/favicon.svg` });
   verifiedPortalId = await newPortal({ companyName: 'Harbor Tax Partners', requireVerification: true });
 });

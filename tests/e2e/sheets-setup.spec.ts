@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from './support/test';
 import { E2E_BASE_URL } from './support/constants';
-import { apiCall, shootBothThemes, signUpOwner } from './support/business';
+import { apiCall, shootBothThemes, signInOnceCreated, signUpOwner } from './support/business';
 
 // The sheet set-up wizard (spec 2.15, issue 4) in a real browser, against the local server that plays Google
 // Sheets (tests/e2e/support/sheets-server.ts): the Google Sheet method (invalid address, private sheet, mapping,
@@ -22,8 +22,9 @@ async function call(page: Page, url: string, data: unknown) {
 
 /** Signs a business up in the page's context, so the page is signed in. */
 async function signUp(page: Page, plan: 'starter' | 'professional') {
+  const email = `sheets-${unique()}@example.com`;
   const res = await call(page, '/api/auth/sign-up/email', {
-    email: `sheets-${unique()}@example.com`,
+    email,
     password: 'Harbour-Lights-42',
     name: 'Maya Fischer',
     companyName: 'Harbour Tax Partners',
@@ -33,6 +34,7 @@ async function signUp(page: Page, plan: 'starter' | 'professional') {
     acceptTerms: true,
   });
   expect(res.status()).toBe(200);
+  await signInOnceCreated(page.request, email, 'Harbour-Lights-42');
 }
 
 async function firstPortal(page: Page) {

@@ -127,13 +127,20 @@ describe('platform plumbing', () => {
         payload: JSON.stringify({ email: 'secure@example.com', password: 'Harbour-Lights-42', name: 'S', companyName: 'S Co', phone: '1', acceptTerms: true }),
       });
       expect(signup.statusCode).toBe(200);
-      const cookie = ([] as string[]).concat(signup.headers['set-cookie'] ?? []).find((c) => c.includes('session_token'))!;
+      await s.app.ctx.afterAnswer.settled();
+      const signIn = await s.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        headers: { origin: 'https://status.example.com', 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: 'secure@example.com', password: 'Harbour-Lights-42' }),
+      });
+      const cookie = ([] as string[]).concat(signIn.headers['set-cookie'] ?? []).find((c) => c.includes('session_token'))!;
       expect(cookie).toMatch(/^__Secure-/);
       expect(cookie).toMatch(/; Secure/i);
     } finally {
       await s.close();
     }
-  });
+  }, 60_000);
 
   it('answers unknown API paths and oversize bodies in the error shape', async () => {
     const missing = await t.app.inject({ url: '/api/nope' });

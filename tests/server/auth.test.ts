@@ -16,11 +16,20 @@ afterAll(async () => {
 });
 
 describe('sign-up', () => {
-  it('creates the user and the business profile together, and signs in', async () => {
+  it('answers before the account exists, then creates the user and the business profile together and e-mails a link that signs in', async () => {
     const body = signupBody({ plan: 'business', timeZone: 'Europe/London' });
     const res = await postJson(t.app, '/api/auth/sign-up/email', body);
     expect(res.statusCode).toBe(200);
-    const cookie = cookieFrom(res);
+    expect(res.json()).toEqual({ status: 'check_email', message: expect.any(String) });
+    expect(res.headers['set-cookie']).toBeUndefined();
+    await t.app.ctx.afterAnswer.settled();
+    const mail = t.mails.find((m) => m.to === body.email && /Confirm your/.test(m.subject));
+    expect(mail?.fromName).toBe('StatusLink');
+    const link = new URL(/https?:\/\/\S+verify-email\S+/.exec(mail!.text)![0]);
+    const confirmed = await t.app.inject({ method: 'GET', url: link.pathname + link.search });
+    expect(confirmed.statusCode).toBe(302);
+    expect(confirmed.headers.location).toBe('/account-created');
+    const cookie = cookieFrom(confirmed);
     expect(cookie).toMatch(/session_token=/);
     const me = await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { cookie } });
     expect(me.statusCode).toBe(200);
@@ -74,13 +83,20 @@ describe('sign-up', () => {
     expect(res.statusCode).toBe(200);
   });
 
-  it('refuses a second account with the same e-mail', async () => {
+  it('answers a sign-up with a taken address as with a free one, creates nothing and e-mails the owner instead', async () => {
     const { body } = await signUp(t.app);
-    const res = await postJson(t.app, '/api/auth/sign-up/email', { ...body, companyName: 'Other' });
-    expect(res.statusCode).toBeGreaterThanOrEqual(400);
-    expect(res.json().error.message).toBeTruthy();
+    const taken = await postJson(t.app, '/api/auth/sign-up/email', { ...body, companyName: 'Other' });
+    const free = await postJson(t.app, '/api/auth/sign-up/email', signupBody());
+    expect(taken.statusCode).toBe(200);
+    expect(taken.body).toBe(free.body);
+    expect(taken.headers['set-cookie']).toBeUndefined();
+    await t.app.ctx.afterAnswer.settled();
     const profiles = await t.app.ctx.db.select().from(businessProfiles).where(eq(businessProfiles.email, body.email));
     expect(profiles).toHaveLength(1);
+    const toOwner = t.mails.filter((m) => m.to === body.email).map((m) => m.subject);
+    expect(toOwner.filter((subject) => !subject.startsWith('Welcome'))).toEqual(['Confirm your StatusLink account', 'You already have a StatusLink account']);
+    const notice = t.mails.find((m) => m.to === body.email && m.subject.startsWith('You already'))!;
+    expect(notice.text).toContain('/forgot-password');
   });
 
   it('rolls the user back when the business profile cannot be written', async () => {
@@ -92,7 +108,8 @@ describe('sign-up', () => {
     );
     try {
       const res = await postJson(t.app, '/api/auth/sign-up/email', { ...body, companyName: 'Rollback Co' });
-      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      expect(res.statusCode).toBe(200);
+      await t.app.ctx.afterAnswer.settled();
       const rows = await t.app.ctx.db.select().from(users).where(eq(users.email, body.email));
       expect(rows).toHaveLength(0);
     } finally {
@@ -129,7 +146,8 @@ describe('sign-in and sessions', () => {
   });
 
   it('sets HttpOnly, SameSite=Lax session cookies', async () => {
-    const res = await postJson(t.app, '/api/auth/sign-up/email', signupBody());
+    const { body } = await signUp(t.app);
+    const res = await postJson(t.app, '/api/auth/sign-in/email', { email: body.email, password: body.password });
     const raw = ([] as string[]).concat(res.headers['set-cookie'] ?? []);
     const session = raw.find((c) => c.includes('session_token='))!;
     expect(session).toMatch(/HttpOnly/i);

@@ -45,6 +45,7 @@ describe('forgot and reset password', () => {
       payload: JSON.stringify({ email: body.email, redirectTo: '/reset-password' }),
     });
     expect(res.statusCode).toBe(200);
+    await t.app.ctx.afterAnswer.settled();
     const mail = t.mails.at(-1)!;
     expect(mail.text).not.toContain('evil.example');
     const token = tokenFrom(mail.text);

@@ -123,6 +123,98 @@ const signUpExtras = z.object({
   timeZone: z.string().optional(),
 });
 
+/** How long the link of the sign-up confirmation signs in. */
+export const SIGN_UP_LINK_HOURS = 24;
+/** Where the link of the sign-up confirmation leads, signed in. */
+export const SIGN_UP_CONFIRMED_PATH = '/account-created';
+
+/**
+ * A sign-up's body as the account is created from it: checked against the platform's rules (the same answer whether
+ * or not the address has an account), the e-mail in lower case, the time zone as the database knows it, the
+ * platform's default plan when none is chosen. Throws the APIError to answer with.
+ */
+export async function signUpBody(deps: { db: Db; settings: SettingsCache }, body: Record<string, unknown>) {
+  const s = await deps.settings.get();
+  const parsed = signupRequestSchemaFor(policyOf(s)).safeParse(body);
+  if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Invalid sign-up', 'VALIDATION_ERROR');
+  const { email, name, companyName } = parsed.data;
+  await assertPasswordAllowed(parsed.data.password, s, [email, name, companyName]);
+  const { password: _pw, ...rest } = parsed.data;
+  // The browser's zone, as the database knows it; one it does not know at all falls back to UTC (the
+  // owner can set theirs in the profile) rather than refusing the sign-up.
+  const timeZone = (rest.timeZone ? await storableTimeZone(deps.db, rest.timeZone) : null) ?? 'UTC';
+  // No plan chosen: the platform's default plan (setting), not the schema's fallback.
+  const plan = typeof body.plan === 'string' && body.plan ? rest.plan : s.general.defaultPlan;
+  return { ...body, ...rest, timeZone, plan, email: rest.email.toLowerCase(), callbackURL: SIGN_UP_CONFIRMED_PATH };
+}
+
+/** The welcome e-mail after a sign-up, when the setting is on. A failure is logged; the sign-up stands. */
+async function sendWelcome(deps: AuthDeps, userId: string, email: string) {
+  const { env, db, mailer, settings } = deps;
+  try {
+    const s = await settings.get();
+    if (!s.email.welcomeEmailEnabled) return;
+    const [profile] = await db.select().from(businessProfiles).where(eq(businessProfiles.userId, userId));
+    if (!profile) return;
+    const trialEnd = profile.trialEndsAt ?? new Date();
+    await sendTemplateEmail({ db, mailer, settings }, 'welcome', email, {
+      ownerName: profile.ownerName,
+      companyName: profile.companyName,
+      trialDays: String(s.general.trialDays),
+      trialEndDate: trialEnd.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: profile.timeZone }),
+      link: `${env.APP_URL}/app/dashboard`,
+    });
+  } catch (err) {
+    deps.logger.warn({ err, userId }, 'welcome e-mail failed');
+  }
+}
+
+/**
+ * After a sign-up: the activity row and the welcome e-mail, for an account really created (the answer names a
+ * made-up user when the address already had one).
+ */
+async function afterSignUp(deps: AuthDeps, returned: unknown, ip: string | null) {
+  const answered = (returned as { user?: { id?: unknown } } | undefined)?.user?.id;
+  if (typeof answered !== 'string') return;
+  const [newUser] = await deps.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.id, answered));
+  if (!newUser) return;
+  await recordActivity(deps.db, { type: 'auth.sign_up', actorUserId: newUser.id, ipAddress: ip });
+  deps.logger.info({ module: 'auth', userId: newUser.id, ip }, 'signed up');
+  await sendWelcome(deps, newUser.id, newUser.email);
+}
+
+/**
+ * The two e-mails a sign-up ends with, after its answer (decision 0021): a new account's confirmation, whose link
+ * signs in, or a notice to the owner of the address's existing account (throttled like the other auth e-mails).
+ */
+function signUpMailers(deps: AuthDeps, mayMail: (kind: string, email: string) => Promise<boolean>) {
+  const { env, db, mailer, settings } = deps;
+  return {
+    /** better-auth's e-mail verification, used for the confirmation of a sign-up: its link signs in. */
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: SIGN_UP_LINK_HOURS * 3600,
+      async sendVerificationEmail({ user, url }: { user: { id: string; name: string; email: string }; url: string }) {
+        const [profile] = await db.select({ companyName: businessProfiles.companyName }).from(businessProfiles).where(eq(businessProfiles.userId, user.id));
+        await sendTemplateEmail({ db, mailer, settings }, 'sign_up_confirm', user.email, {
+          ownerName: user.name,
+          companyName: profile?.companyName ?? user.name,
+          link: url,
+        });
+      },
+    },
+    async toExistingOwner({ user }: { user: { name: string; email: string } }) {
+      if (!(await mayMail('sign-up-existing', user.email))) return;
+      await sendTemplateEmail({ db, mailer, settings }, 'sign_up_existing', user.email, {
+        name: user.name,
+        signInLink: `${env.APP_URL}/login`,
+        resetLink: `${env.APP_URL}/forgot-password`,
+      });
+    },
+  };
+}
+
 export function createAuth(deps: AuthDeps) {
   const { env, db, logger, mailer, rateStore, settings } = deps;
   const authLogger = logger.child({ module: 'auth' });
@@ -146,6 +238,7 @@ export function createAuth(deps: AuthDeps) {
   }
 
   const ipOf = (headers: Headers | undefined) => headers?.get(CLIENT_IP_HEADER) ?? null;
+  const signUpMails = signUpMailers(deps, mayMail);
 
   /** 429 once the account has too many recent failed sign-ins from this address, or from everywhere together. */
   async function assertSignInNotThrottled(email: string, ip: string | null) {
@@ -160,26 +253,6 @@ export function createAuth(deps: AuthDeps) {
           { 'Retry-After': String(Math.max(1, Math.ceil(failures.resetMs / 1000))) },
         );
       }
-    }
-  }
-
-  /** The welcome e-mail after a sign-up, when the setting is on. A failure is logged; the sign-up stands. */
-  async function sendWelcome(userId: string, email: string) {
-    try {
-      const s = await settings.get();
-      if (!s.email.welcomeEmailEnabled) return;
-      const [profile] = await db.select().from(businessProfiles).where(eq(businessProfiles.userId, userId));
-      if (!profile) return;
-      const trialEnd = profile.trialEndsAt ?? new Date();
-      await sendTemplateEmail({ db, mailer, settings }, 'welcome', email, {
-        ownerName: profile.ownerName,
-        companyName: profile.companyName,
-        trialDays: String(s.general.trialDays),
-        trialEndDate: trialEnd.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: profile.timeZone }),
-        link: `${env.APP_URL}/app/dashboard`,
-      });
-    } catch (err) {
-      authLogger.warn({ err, userId }, 'welcome e-mail failed');
     }
   }
 
@@ -230,7 +303,9 @@ export function createAuth(deps: AuthDeps) {
     },
     emailAndPassword: {
       enabled: true,
-      autoSignIn: true,
+      // A sign-up never signs in; it answers the same whether or not the address has an account (decision 0021).
+      autoSignIn: false,
+      onExistingUserSignUp: signUpMails.toExistingOwner,
       minPasswordLength: 6, // the platform policy (at least 8 by default) is enforced in the hooks below
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: RESET_LINK_MINUTES * 60,
@@ -250,6 +325,7 @@ export function createAuth(deps: AuthDeps) {
         await recordActivity(db, { type: 'auth.password_reset', actorUserId: user.id });
       },
     },
+    emailVerification: signUpMails.emailVerification,
     socialProviders,
     plugins: [
       admin({ defaultRole: 'user', adminRoles: ['admin'], impersonationSessionDuration: IMPERSONATION_SECONDS }),
@@ -362,23 +438,8 @@ export function createAuth(deps: AuthDeps) {
       before: createAuthMiddleware(async (ctx) => {
         const body = (ctx.body ?? {}) as Record<string, unknown>;
         switch (ctx.path) {
-          case '/sign-up/email': {
-            const s = await settings.get();
-            const parsed = signupRequestSchemaFor(policyOf(s)).safeParse(body);
-            if (!parsed.success) {
-              const issue = parsed.error.issues[0];
-              throw badRequest(issue?.message ?? 'Invalid sign-up', 'VALIDATION_ERROR');
-            }
-            const { email, name, companyName } = parsed.data;
-            await assertPasswordAllowed(parsed.data.password, s, [email, name, companyName]);
-            const { password: _pw, ...rest } = parsed.data;
-            // The browser's zone, as the database knows it; one it does not know at all falls back to UTC (the
-            // owner can set theirs in the profile) rather than refusing the sign-up.
-            const timeZone = (rest.timeZone ? await storableTimeZone(db, rest.timeZone) : null) ?? 'UTC';
-            // No plan chosen: the platform's default plan (setting), not the schema's fallback.
-            const plan = typeof body.plan === 'string' && body.plan ? rest.plan : s.general.defaultPlan;
-            return { context: { ...ctx, body: { ...body, ...rest, timeZone, plan, email: rest.email.toLowerCase() } } };
-          }
+          case '/sign-up/email':
+            return { context: { ...ctx, body: await signUpBody({ db, settings }, body) } };
           case '/reset-password': {
             const s = await settings.get();
             await assertPasswordAllowed(body.newPassword, s);
@@ -462,11 +523,7 @@ export function createAuth(deps: AuthDeps) {
             }
           }
         } else if (ctx.path === '/sign-up/email' && !failed) {
-          const newUser = ctx.context.newSession?.user;
-          const userId = newUser?.id ?? null;
-          await recordActivity(db, { type: 'auth.sign_up', actorUserId: userId, ipAddress: ip });
-          authLogger.info({ userId, ip }, 'signed up');
-          if (newUser) await sendWelcome(newUser.id, newUser.email);
+          await afterSignUp(deps, returned, ip);
         } else if (ctx.path === '/two-factor/verify-totp' && !failed) {
           const userId = ctx.context.newSession?.user.id ?? ctx.context.session?.user.id ?? null;
           const signingIn = /(?:^|;\s*)[\w.-]*two_factor=/.test(ctx.headers?.get('cookie') ?? '');

@@ -2,7 +2,7 @@
 // portal filled from the tax preparer's sample sheet, and the calls to set that up.
 import fs from 'node:fs';
 import { E2E_BASE_URL } from './constants';
-import { expect, type Page } from './test';
+import { expect, type APIRequestContext, type Page } from './test';
 
 export const SAMPLE_CSV = fs.readFileSync(new URL('../../fixtures/sheets/tax-preparer.csv', import.meta.url), 'utf8');
 export const OWNER_PASSWORD = 'Harbour-Lights-42';
@@ -50,7 +50,21 @@ export async function signUpOwner(page: Page, options: OwnerOptions = {}): Promi
     acceptTerms: true,
   });
   expect(res.status()).toBe(200);
+  await signInOnceCreated(page.request, email, OWNER_PASSWORD);
   return { email };
+}
+
+/**
+ * Signs in with the password of an account just signed up: a sign-up never signs in, and its account is created
+ * after the answer (decision 0021), so the sign-in is tried until the account is there.
+ */
+export async function signInOnceCreated(request: APIRequestContext, email: string, password: string) {
+  await expect
+    .poll(async () => {
+      const res = await request.post('/api/auth/sign-in/email', { headers: { 'content-type': 'application/json', origin: E2E_BASE_URL }, data: JSON.stringify({ email, password }) });
+      return res.status();
+    }, { timeout: 15_000 })
+    .toBe(200);
 }
 
 /** Signs up a business and fills a new portal from the sample sheet; returns the portal id and the e-mail. */

@@ -2,6 +2,8 @@
 
 export const emailTemplateKeys = [
   'welcome',
+  'sign_up_confirm',
+  'sign_up_existing',
   'account_invitation',
   'password_reset',
   'trial_ending',
@@ -50,6 +52,34 @@ export const emailTemplateCatalog: Record<EmailTemplateKey, EmailTemplateDefinit
       'Connect your client spreadsheet and share your first status portal from your dashboard:',
       '{{link}}',
       'Questions? Just reply to this e-mail.',
+    ].join('\n\n'),
+  },
+  sign_up_confirm: {
+    key: 'sign_up_confirm',
+    name: 'Confirm sign-up',
+    description: 'Sent after a sign-up with an address that has no account: the link confirms the address and signs the owner in.',
+    placeholders: { ownerName: 'Dana Owner', companyName: 'Owner & Co Tax', link: 'https://statuslink.example/api/auth/verify-email?token=...' },
+    subject: 'Confirm your {{platformName}} account',
+    body: [
+      'Hello {{ownerName}},',
+      'The {{platformName}} account of {{companyName}} is ready. Confirm your e-mail address and sign in with this link:',
+      '{{link}}',
+      'You can also sign in with your e-mail and password. If you did not sign up, you can ignore this e-mail.',
+    ].join('\n\n'),
+  },
+  sign_up_existing: {
+    key: 'sign_up_existing',
+    name: 'Sign-up with an address that has an account',
+    description: 'Sent instead of a confirmation when someone signs up with an address that already has an account (the sign-up page answers the same either way).',
+    placeholders: { name: 'Dana Owner', signInLink: 'https://statuslink.example/login', resetLink: 'https://statuslink.example/forgot-password' },
+    subject: 'You already have a {{platformName}} account',
+    body: [
+      'Hello {{name}},',
+      'Someone tried to create a {{platformName}} account with this e-mail address, which already has one. If it was you, sign in:',
+      '{{signInLink}}',
+      'Forgot your password? Choose a new one here:',
+      '{{resetLink}}',
+      'If it was not you, you can ignore this e-mail: nothing has changed in your account.',
     ].join('\n\n'),
   },
   account_invitation: {

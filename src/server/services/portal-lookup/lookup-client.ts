@@ -23,7 +23,7 @@ import type { WorkloadSettings } from '@core/workload-settings';
 import type { StoredEstimate } from '../estimates/client-estimate-view';
 import { markEstimateSeen } from '../estimates/mark-seen';
 
-type LookupCtx = Pick<AppContext, 'db' | 'env' | 'logger' | 'mailer' | 'settings' | 'rateStore' | 'clock'>;
+type LookupCtx = Pick<AppContext, 'db' | 'env' | 'logger' | 'mailer' | 'settings' | 'rateStore' | 'clock' | 'afterAnswer'>;
 
 /** What a visitor of the portal asks. Exactly one way in: a search, an access link's token, or a card session. */
 export type LookupRequest =
@@ -173,13 +173,18 @@ export async function lookupClient(ctx: LookupCtx, portalId: string, request: Lo
     }
     await count(matches.length > 0 ? 'code_sent' : 'miss');
     const companyName = settings.config.companyName.trim() || portal.businessName;
-    const demo = portalId === DEMO_PORTAL_ID;
-    let demoCode: string | undefined;
-    for (const m of matches) {
-      const code = await issueVerificationCode(ctx, { portalId, clientId: m.clientId!, name: m.name!, email: m.email! }, companyName, { deliver: !demo });
-      if (demo && code) demoCode = code;
+    const recipients = matches.map((m) => ({ portalId, clientId: m.clientId!, name: m.name!, email: m.email! }));
+    // The demo portal's clients are made up: its code is shown in the answer instead of e-mailed.
+    if (portalId === DEMO_PORTAL_ID) {
+      let demoCode: string | undefined;
+      for (const r of recipients) demoCode = (await issueVerificationCode(ctx, r, companyName, { deliver: false })) ?? demoCode;
+      return { type: 'verification_sent', ...(demoCode ? { demoCode } : {}) };
     }
-    return { type: 'verification_sent', ...(demoCode ? { demoCode } : {}) };
+    // Codes are written and e-mailed after the answer, so its time does not tell whether anyone matched.
+    ctx.afterAnswer.run('portal verification codes', async () => {
+      for (const r of recipients) await issueVerificationCode(ctx, r, companyName);
+    });
+    return { type: 'verification_sent' };
   }
 
   await count(matches.length === 1 ? 'card' : 'miss');

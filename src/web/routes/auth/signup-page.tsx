@@ -3,7 +3,8 @@ import { DEFAULT_PLAN_ID, isSignupPlanId, type SignupPlanId } from '@core/plans'
 import { signupAccountSchemaFor, signupBusinessInfoSchema, type PasswordPolicy, type SignupBusinessInfo } from '@core/validation/auth';
 import { passwordWeakness } from '@core/validation/password-strength';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { MailCheckIcon } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
 import { FieldError } from '@web/components/field-error';
 import { Spinner } from '@web/components/spinner';
 import { Alert, AlertTitle } from '@web/components/ui/alert';
@@ -58,9 +59,34 @@ function policyHint(policy: PasswordPolicy): string {
   return `${lengthAndCharacters} ${messages.password.strengthHint}`;
 }
 
-/** /signup (spec 2.10): Business Info, Create Account, Select Plan. */
+/** After the last step: the link in the e-mail confirms the address and signs in (decision 0021). */
+function SignupCheckEmail({ email, platformName }: { email: string; platformName: string }) {
+  return (
+    <>
+      <title>{`Check Your Email | ${platformName}`}</title>
+      <AuthCard
+        title="Check Your Email"
+        icon={<MailCheckIcon aria-hidden="true" className="size-6" />}
+        description={
+          <>
+            We have sent a link to <span className="font-medium text-foreground">{email}</span>. It confirms your address
+            and signs you in to your new account. If the address already has an account, the e-mail says how to sign in.
+          </>
+        }
+      >
+        <div role="status" className="sr-only">
+          {messages.signup.checkEmail}
+        </div>
+        <Button asChild className="w-full">
+          <Link to={paths.login}>Go to Login</Link>
+        </Button>
+      </AuthCard>
+    </>
+  );
+}
+
+/** /signup (spec 2.10): Business Info, Create Account, Select Plan, then 'Check Your Email'. */
 export function SignupPage() {
-  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const { config } = usePublicConfig();
   const signUp = useSignUp();
@@ -72,6 +98,8 @@ export function SignupPage() {
   const [errors, setErrors] = useState<Partial<Record<FieldName, string>>>({});
   const [businessInfo, setBusinessInfo] = useState<SignupBusinessInfo | null>(null);
   const [checkingPassword, setCheckingPassword] = useState(false);
+  /** Where the confirmation went, once the sign-up is sent (the answer is the same whether or not it has an account). */
+  const [sentTo, setSentTo] = useState<string | null>(null);
 
   // Move focus to the new step's heading so keyboard and screen-reader users land on it.
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -152,7 +180,7 @@ export function SignupPage() {
         timeZone: values.timeZone,
         acceptTerms: true,
       },
-      { onSuccess: () => void navigate(paths.accountCreated) },
+      { onSuccess: () => setSentTo(businessInfo.email) },
     );
   }
 
@@ -161,6 +189,8 @@ export function SignupPage() {
     signUp.reset();
     setStep((s) => (s > 1 ? ((s - 1) as Step) : s));
   }
+
+  if (sentTo !== null) return <SignupCheckEmail email={sentTo} platformName={config.platformName} />;
 
   const stepTitle = signupSteps[step - 1] ?? signupSteps[0];
   const stepDescription =

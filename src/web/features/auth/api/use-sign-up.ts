@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { SignupPlanId } from '@core/plans';
 import { api } from '@web/lib/api-client';
-import { refreshSession } from './session-cache';
 
 export interface SignUpInput {
   email: string;
@@ -16,11 +15,12 @@ export interface SignUpInput {
   acceptTerms: true;
 }
 
-/** POST /api/auth/sign-up/email; creates the user and the business profile and signs in. */
+/**
+ * POST /api/auth/sign-up/email: answers 'check your e-mail' whether or not the address has an account (decision
+ * 0021); the account is created after the answer and the e-mailed link signs in. The answer never signs in.
+ */
 export function useSignUp() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SignUpInput) => api.post<unknown>('/api/auth/sign-up/email', input),
-    onSuccess: () => refreshSession(queryClient),
   });
 }
