@@ -95,6 +95,7 @@ test('sign-up wizard validates each step, creates the account and lands on the d
   // Step 3: the plan from ?plan= is chosen; submit.
   await expect(page.getByText('Select Plan').first()).toBeVisible();
   await page.getByRole('button', { name: 'Complete Signup' }).click();
+  await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
   await shootBothThemes(page, SHOTS, 'signup-check-email');
   await confirmFromMail(page, email);
   await expect(page.getByText('Harbour Tax Partners')).toBeVisible();
