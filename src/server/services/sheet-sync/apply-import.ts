@@ -2,17 +2,14 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { copyValue, type CopyIn } from './copy-rows';
+import { CLIENT_COLUMN_TYPES, clientCopyLine, COPY_CLIENTS, insertClientsFrom, QUEUE_COLUMN_TYPES, queueCopyLine, updateClientsFrom, updateQueueFrom } from './client-columns';
 import type { ClientWrite, ImportPlan, QueueWrite, StatusChange } from './plan-import';
 
 /** Rows per statement: big enough that 100,000 rows are 40 statements, small enough to keep each one short. */
 export const WRITE_BATCH = 2500;
 
-export const CLIENT_COLUMN_TYPES = `client_id text, row integer, name text, email text, email_normalized text, name_normalized text, status text,
-   priority text, due_date_text text, due_date date, notes text, raw jsonb, content_hash text, queue_state text,
-   queue_position integer, estimated_working_days integer, estimated_completion date, source_id text`;
-export const QUEUE_COLUMN_TYPES = `client_id text, row integer, queue_state text, queue_position integer, estimated_working_days integer, estimated_completion date`;
-const CLIENT_COLUMNS = sql.raw(CLIENT_COLUMN_TYPES);
-const QUEUE_COLUMNS = sql.raw(QUEUE_COLUMN_TYPES);
+const CLIENT_COLUMNS_SQL = sql.raw(CLIENT_COLUMN_TYPES);
+const QUEUE_COLUMNS_SQL = sql.raw(QUEUE_COLUMN_TYPES);
 
 function* batches<T>(items: readonly T[], size = WRITE_BATCH): Generator<T[]> {
   for (let i = 0; i < items.length; i += size) yield items.slice(i, i + size);
@@ -21,40 +18,16 @@ function* batches<T>(items: readonly T[], size = WRITE_BATCH): Generator<T[]> {
 const json = (value: unknown): SQL => sql`${JSON.stringify(value)}::jsonb`;
 
 async function insertClients(tx: Tx, portalId: string, rows: ClientWrite[]) {
-  await tx.execute(sql`
-    insert into clients (portal_id, client_id, row, name, email, email_normalized, name_normalized, status, priority,
-      due_date_text, due_date, notes, raw, content_hash, queue_state, queue_position, estimated_working_days, estimated_completion,
-      source_id)
-    select ${portalId}, x.client_id, x.row, x.name, x.email, x.email_normalized, x.name_normalized, x.status, x.priority,
-      x.due_date_text, x.due_date, x.notes, x.raw, x.content_hash, x.queue_state, x.queue_position, x.estimated_working_days,
-      x.estimated_completion, x.source_id
-    from jsonb_to_recordset(${json(rows)}) as x(${CLIENT_COLUMNS})`);
+  await tx.execute(insertClientsFrom(portalId, sql`jsonb_to_recordset(${json(rows)}) as x(${CLIENT_COLUMNS_SQL})`));
 }
 
-/** Updates the portal's clients from rows `x` (a jsonb_to_recordset or a staging table) with the sheet's fields. */
-export const updateClientsFrom = (portalId: string, x: SQL) => sql`
-  update clients c set row = x.row, name = x.name, email = x.email, email_normalized = x.email_normalized,
-    name_normalized = x.name_normalized, status = x.status, priority = x.priority, due_date_text = x.due_date_text,
-    due_date = x.due_date, notes = x.notes, raw = x.raw, content_hash = x.content_hash, queue_state = x.queue_state,
-    queue_position = x.queue_position, estimated_working_days = x.estimated_working_days,
-    estimated_completion = x.estimated_completion, source_id = x.source_id, removed_at = null, updated_at = now()
-  from ${x}
-  where c.portal_id = ${portalId} and c.client_id = x.client_id`;
-
-/** Updates row numbers and queue figures from rows `x` (no updated_at: the client's data did not change). */
-export const updateQueueFrom = (portalId: string, x: SQL) => sql`
-  update clients c set row = x.row, queue_state = x.queue_state, queue_position = x.queue_position,
-    estimated_working_days = x.estimated_working_days, estimated_completion = x.estimated_completion
-  from ${x}
-  where c.portal_id = ${portalId} and c.client_id = x.client_id`;
-
 async function updateClients(tx: Tx, portalId: string, rows: ClientWrite[]) {
-  await tx.execute(updateClientsFrom(portalId, sql`jsonb_to_recordset(${json(rows)}) as x(${CLIENT_COLUMNS})`));
+  await tx.execute(updateClientsFrom(portalId, sql`jsonb_to_recordset(${json(rows)}) as x(${CLIENT_COLUMNS_SQL})`));
 }
 
 /** Writes new row numbers and queue figures. */
 export async function updateQueue(tx: Tx, portalId: string, rows: QueueWrite[]) {
-  await tx.execute(updateQueueFrom(portalId, sql`jsonb_to_recordset(${json(rows)}) as x(${QUEUE_COLUMNS})`));
+  await tx.execute(updateQueueFrom(portalId, sql`jsonb_to_recordset(${json(rows)}) as x(${QUEUE_COLUMNS_SQL})`));
 }
 
 async function markRemoved(tx: Tx, portalId: string, clientIds: string[]) {
@@ -73,28 +46,6 @@ async function recordStatusChanges(tx: Tx, portalId: string, runId: string | nul
 
 /** Rows per COPY (and per set-based statement after it): progress and yields between them. */
 export const COPY_BATCH = 5_000;
-
-export const CLIENT_FIELDS = [
-  'client_id', 'row', 'name', 'email', 'email_normalized', 'name_normalized', 'status', 'priority', 'due_date_text',
-  'due_date', 'notes', 'raw', 'content_hash', 'queue_state', 'queue_position', 'estimated_working_days', 'estimated_completion',
-  'source_id',
-] as const;
-
-function clientLine(r: ClientWrite): string {
-  return [
-    copyValue(r.client_id), String(r.row), copyValue(r.name), copyValue(r.email), copyValue(r.email_normalized),
-    copyValue(r.name_normalized), copyValue(r.status), copyValue(r.priority), copyValue(r.due_date_text), copyValue(r.due_date),
-    copyValue(r.notes), copyValue(JSON.stringify(r.raw)), copyValue(r.content_hash), copyValue(r.queue_state),
-    copyValue(r.queue_position), copyValue(r.estimated_working_days), copyValue(r.estimated_completion), copyValue(r.source_id),
-  ].join('\t');
-}
-
-function queueLine(r: QueueWrite): string {
-  return [
-    copyValue(r.client_id), String(r.row), copyValue(r.queue_state), copyValue(r.queue_position), copyValue(r.estimated_working_days),
-    copyValue(r.estimated_completion),
-  ].join('\t');
-}
 
 const lines = <T>(rows: readonly T[], line: (r: T) => string) => rows.map(line).join('\n') + '\n';
 
@@ -126,12 +77,12 @@ async function applyWithCopy(tx: Tx, copy: CopyIn, portalId: string, runId: stri
   // Double-buffered: the next batch's text is built while the database writes the previous one.
   let pending: { done: Promise<void>; n: number } | null = null;
   for (const rows of batches(plan.inserts, COPY_BATCH)) {
-    const text = lines(rows, (r) => `${portal}\t${clientLine(r)}`);
+    const text = lines(rows, (r) => `${portal}\t${clientCopyLine(r)}`);
     if (pending) {
       await pending.done;
       await step(pending.n);
     }
-    const done = copy(`copy clients (portal_id, ${CLIENT_FIELDS.join(', ')}) from stdin`, text);
+    const done = copy(COPY_CLIENTS, text);
     done.catch(() => {}); // awaited below; a failure must not be reported as unhandled first
     pending = { done, n: rows.length };
   }
@@ -140,11 +91,11 @@ async function applyWithCopy(tx: Tx, copy: CopyIn, portalId: string, runId: stri
     await step(pending.n);
   }
   if (plan.updates.length > 0) {
-    await stage(tx, copy, 'sync_client_rows', CLIENT_COLUMN_TYPES, plan.updates, clientLine, step);
+    await stage(tx, copy, 'sync_client_rows', CLIENT_COLUMN_TYPES, plan.updates, clientCopyLine, step);
     await tx.execute(updateClientsFrom(portalId, sql`sync_client_rows x`));
   }
   if (plan.queueUpdates.length > 0) {
-    await stage(tx, copy, 'sync_queue_rows', QUEUE_COLUMN_TYPES, plan.queueUpdates, queueLine, step);
+    await stage(tx, copy, 'sync_queue_rows', QUEUE_COLUMN_TYPES, plan.queueUpdates, queueCopyLine, step);
     await tx.execute(updateQueueFrom(portalId, sql`sync_queue_rows x`));
   }
   const run = copyValue(runId);

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { ClientRow } from './client-columns';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { ColumnMapping } from '@core/columns';
 import { computeQueue, type EstimateContext } from '@core/estimate';
@@ -31,26 +32,7 @@ export interface ExistingClient {
 }
 
 /** A client row as written. */
-export interface ClientWrite {
-  client_id: string;
-  source_id: string | null;
-  row: number;
-  name: string;
-  email: string;
-  email_normalized: string;
-  name_normalized: string;
-  status: string;
-  priority: string;
-  due_date_text: string;
-  due_date: string | null;
-  notes: string;
-  raw: Record<string, string>;
-  content_hash: string;
-  queue_state: QueueState | null;
-  queue_position: number | null;
-  estimated_working_days: number | null;
-  estimated_completion: string | null;
-}
+export type ClientWrite = ClientRow;
 
 /** Only the row number and queue figures changed (core's queue diff). */
 export type { QueueWrite } from '@core/sync/queue-diff';

@@ -14,7 +14,8 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { portals, syncRuns, type StagedApply, type StagedTable } from '../../db/schema';
-import { CLIENT_COLUMN_TYPES, CLIENT_FIELDS, QUEUE_COLUMN_TYPES, STEP_ROWS, updateClientsFrom, updateQueueFrom } from './apply-import';
+import { STEP_ROWS } from './apply-import';
+import { CLIENT_COLUMN_TYPES, insertClientsFrom, QUEUE_COLUMN_TYPES, updateClientsFrom, updateQueueFrom } from './client-columns';
 import type { ImportPlan } from './plan-import';
 import { SyncInProgressError } from './sync-errors';
 import type { StagedEvent } from './sync-events';
@@ -141,9 +142,7 @@ async function applySlice(tx: Tx, portalId: string, runId: string, { kind, table
         estimated_working_days = null, estimated_completion = null
       where portal_id = ${portalId} and client_id in (select client_id from ${slice} s)`);
   } else if (kind === 'inserts') {
-    await tx.execute(sql`
-      insert into clients (portal_id, ${sql.raw(CLIENT_FIELDS.join(', '))})
-      select ${portalId}, ${sql.raw(CLIENT_FIELDS.map((f) => `x.${f}`).join(', '))} from ${slice} x`);
+    await tx.execute(insertClientsFrom(portalId, sql`${slice} x`));
   } else if (kind === 'updates') await tx.execute(updateClientsFrom(portalId, sql`${slice} x`));
   else if (kind === 'queue') await tx.execute(updateQueueFrom(portalId, sql`${slice} x`));
   else {
