@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { clientEvents } from '../../src/server/db/schema';
 import type { NewClientEvent } from '@core/client-events';
 import { createClientEventLog, type RecordedClientEvent } from '../../src/server/services/client-events/client-event-log';
+import { copyChannel } from '../../src/server/services/sheet-sync/copy-rows';
 import { businessWithPortal } from '../support/sheets';
 import { createTestApp, type TestApp } from '../support/test-app';
 
@@ -44,5 +45,38 @@ describe('client event log', () => {
     });
     await expect(t.app.ctx.db.transaction((tx) => log.record(tx, eventsFor(portalId, 3), at))).rejects.toThrow('outbox unavailable');
     expect(await t.app.ctx.db.select().from(clientEvents).where(eq(clientEvents.portalId, portalId))).toHaveLength(0);
+  });
+
+  it('streams events with COPY in the transaction of a write that streams its rows: in order, with the ids subscribers get', async () => {
+    const { portalId } = await businessWithPortal(t.app);
+    const log = createClientEventLog();
+    const seen: RecordedClientEvent[] = [];
+    log.subscribe('test', async (_q, events) => {
+      seen.push(...events);
+    });
+    const events = eventsFor(portalId, 12_000).map((e, i) => (i === 1 ? { ...e, clientId: 'tab\there \\N' } : e));
+    await t.app.ctx.db.transaction(async (tx) => {
+      const copy = copyChannel(tx, t.app.ctx.database.kind);
+      expect(copy).not.toBeNull();
+      await log.announce(tx, await log.write(tx, events, at, copy));
+    });
+    const rows = await t.app.ctx.db.select().from(clientEvents).where(eq(clientEvents.portalId, portalId)).orderBy(asc(clientEvents.id));
+    const copied = rows;
+    expect(copied.map((r) => r.clientId)).toEqual(events.map((e) => e.clientId));
+    expect(copied[1]).toMatchObject({ clientId: 'tab\there \\N', type: 'client.queue_moved', actor: 'system:queue-refresh', data: { from: 3, to: 2 }, occurredAt: at, syncRunId: null });
+    expect(seen.map((e) => e.id)).toEqual(copied.map((r) => r.id));
+    expect(seen.map((e) => e.clientId)).toEqual(events.map((e) => e.clientId));
+  });
+
+  it('without subscribers the events are written and no ids are read back', async () => {
+    const { portalId } = await businessWithPortal(t.app);
+    const log = createClientEventLog();
+    const written = await t.app.ctx.db.transaction(async (tx) => [
+      ...(await log.write(tx, eventsFor(portalId, 3), at, copyChannel(tx, t.app.ctx.database.kind))),
+      ...(await log.write(tx, eventsFor(portalId, 2), at)),
+    ]);
+    expect(written).toEqual([]);
+    const rows = await t.app.ctx.db.select().from(clientEvents).where(eq(clientEvents.portalId, portalId)).orderBy(asc(clientEvents.id));
+    expect(rows.map((r) => r.clientId)).toEqual(['c0', 'c1', 'c2', 'c0', 'c1']);
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { actorKey, type NewClientEvent } from '@core/client-events';
 import type { Db, Tx } from '../../db/client';
+import { copyValue, type CopyIn } from '../sheet-sync/copy-rows';
 
 /** An event as stored: its id orders it within its portal. */
 export type RecordedClientEvent = NewClientEvent & { id: number; occurredAt: Date; syncRunId: string | null };
@@ -17,9 +18,11 @@ export interface ClientEventLog {
   record(q: Db | Tx, events: readonly NewClientEvent[], at: Date): Promise<RecordedClientEvent[]>;
   /**
    * Writes the events' rows only. For a change written in several transactions that becomes real at a later one
-   * (a first import written in steps): the rows go with each step's clients, `announce` with the last.
+   * (a first import written in steps): the rows go with each step's clients, `announce` with the last. `copy`: the
+   * transaction's COPY channel, when the change streams its own rows (the events are then streamed too). Returns the
+   * events as recorded, for `announce`; none when no subscriber would read them (their ids are then not read back).
    */
-  write(q: Db | Tx, events: readonly NewClientEvent[], at: Date): Promise<RecordedClientEvent[]>;
+  write(q: Db | Tx, events: readonly NewClientEvent[], at: Date, copy?: CopyIn | null): Promise<RecordedClientEvent[]>;
   /** Hands events already written to every subscriber, in `q`. */
   announce(q: Db | Tx, events: readonly RecordedClientEvent[]): Promise<void>;
   /** Adds a subscriber (at app start: notifications, webhooks). */
@@ -31,17 +34,45 @@ const INSERT_CHUNK = 5000;
 
 const runOf = (e: NewClientEvent) => (e.actor.kind === 'sync' ? e.actor.runId : null);
 
-/** Inserts events in order (ids follow the order given) and returns their ids. */
-async function insertEvents(q: Db | Tx, events: readonly NewClientEvent[], at: Date): Promise<number[]> {
+/** Inserts events in order (ids follow the order given); returns their ids when `withIds`. */
+async function insertEvents(q: Db | Tx, events: readonly NewClientEvent[], at: Date, withIds: boolean): Promise<number[]> {
   const rows = events.map((e) => ({ p: e.portalId, c: e.clientId, t: e.type, r: runOf(e), a: actorKey(e.actor), d: e.data }));
   const result = (await q.execute(sql`
     insert into client_events (portal_id, client_id, type, occurred_at, sync_run_id, actor, data)
     select x.p, x.c, x.t, ${at.toISOString()}::timestamptz, x.r, x.a, x.d
     from rows from (jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as (p text, c text, t text, r uuid, a text, d jsonb)) with ordinality as x(p, c, t, r, a, d, n)
     order by x.n
-    returning id`)) as unknown as { rows: { id: number | string }[] };
+    ${withIds ? sql`returning id` : sql``}`)) as unknown as { rows: { id: number | string }[] };
+  return withIds ? result.rows.map((r) => Number(r.id)).sort((a, b) => a - b) : [];
+}
+
+/** Ids for `n` events taken from the table's sequence at once (in order), for rows streamed with COPY. */
+async function reserveIds(q: Db | Tx, n: number): Promise<number[]> {
+  const result = (await q.execute(
+    sql`select nextval(pg_get_serial_sequence('client_events', 'id')) as id from generate_series(1, ${n}::int)`,
+  )) as unknown as { rows: { id: number | string }[] };
   return result.rows.map((r) => Number(r.id)).sort((a, b) => a - b);
 }
+
+/** Streams events with COPY, in order (with ids taken first when `withIds`, else the table's own, in line order). */
+async function copyEvents(q: Db | Tx, copy: CopyIn, events: readonly NewClientEvent[], at: Date, withIds: boolean): Promise<number[]> {
+  const ids = withIds ? await reserveIds(q, events.length) : [];
+  const occurred = at.toISOString();
+  const columns = `${withIds ? 'id, ' : ''}portal_id, client_id, type, occurred_at, sync_run_id, actor, data`;
+  for (let i = 0; i < events.length; i += COPY_CHUNK) {
+    let text = '';
+    for (let j = i; j < Math.min(events.length, i + COPY_CHUNK); j += 1) {
+      const e = events[j]!;
+      const values = [copyValue(e.portalId), copyValue(e.clientId), copyValue(e.type), occurred, copyValue(runOf(e)), copyValue(actorKey(e.actor)), copyValue(JSON.stringify(e.data))];
+      text += `${withIds ? `${ids[j]}\t` : ''}${values.join('\t')}\n`;
+    }
+    await copy(`copy client_events (${columns}) from stdin`, text);
+  }
+  return ids;
+}
+
+/** Events per COPY. */
+const COPY_CHUNK = 10_000;
 
 export function createClientEventLog(): ClientEventLog {
   const subscribers = new Map<string, ClientEventSubscriber>();
@@ -49,12 +80,20 @@ export function createClientEventLog(): ClientEventLog {
     subscribe(name, subscriber) {
       subscribers.set(name, subscriber);
     },
-    async write(q, events, at) {
+    async write(q, events, at, copy) {
+      // Only subscribers read an event's id: with none, ids are not read back.
+      const withIds = subscribers.size > 0;
       const recorded: RecordedClientEvent[] = [];
+      const keep = (chunk: readonly NewClientEvent[], ids: number[]) => {
+        if (withIds) chunk.forEach((e, j) => recorded.push({ ...e, id: ids[j]!, occurredAt: at, syncRunId: runOf(e) }));
+      };
+      if (copy && events.length > 0) {
+        keep(events, await copyEvents(q, copy, events, at, withIds));
+        return recorded;
+      }
       for (let i = 0; i < events.length; i += INSERT_CHUNK) {
         const chunk = events.slice(i, i + INSERT_CHUNK);
-        const ids = await insertEvents(q, chunk, at);
-        chunk.forEach((e, j) => recorded.push({ ...e, id: ids[j]!, occurredAt: at, syncRunId: runOf(e) }));
+        keep(chunk, await insertEvents(q, chunk, at, withIds));
       }
       return recorded;
     },

@@ -527,7 +527,7 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
       [saved] = await db.transaction(async (tx) => {
         const copy = useCopy(deps.database.kind) ? copyChannel(tx, deps.database.kind) : null;
         await applyImportPlan(tx, portal.id, runId, dataPlan, (written) => progress('writing', stepped + written, total, persistDuringWrite), copy);
-        await events.committed(tx, dataPlan);
+        await events.committed(tx, dataPlan, copy);
         // Still ours? A run that lost its lease (expired while it wrote) must not commit over another's work; a portal
         // deleted meanwhile has no lease to renew.
         await holdLease(tx);

@@ -2,6 +2,7 @@ import type { ClientEventActor, NewClientEvent } from '@core/client-events';
 import type { ClientState } from '@core/sync/client-changes';
 import { planEvents, type PlannedChanges } from '@core/sync/plan-events';
 import type { Tx } from '../../db/client';
+import type { CopyIn } from './copy-rows';
 import type { ClientEventLog, RecordedClientEvent } from '../client-events/client-event-log';
 
 // A write's client events (decision 0011): derived from what the write changes (core's planEvents) and recorded in
@@ -18,20 +19,23 @@ export interface WriteEvents {
    * rows go in `tx`; they are handed to subscribers with the part that makes the write real.
    */
   pending(tx: Tx, part: Partial<PlannedChanges>): Promise<void>;
-  /** A part of the write that is real once `tx` commits: its events, and those waiting, handed to subscribers there. */
-  committed(tx: Tx, part: Partial<PlannedChanges>): Promise<void>;
+  /**
+   * A part of the write that is real once `tx` commits: its events, and those waiting, handed to subscribers there.
+   * `copy`: the transaction's COPY channel when the write streams its rows (the events go the same way).
+   */
+  committed(tx: Tx, part: Partial<PlannedChanges>, copy?: CopyIn | null): Promise<void>;
 }
 
 /** The events of one write of a portal's clients, `stored` being the clients as they were before it. */
 export function writeEvents(log: EventWriter, portalId: string, stored: ReadonlyMap<string, ClientState>, actor: ClientEventActor, at: Date): WriteEvents {
   const waiting: RecordedClientEvent[] = [];
-  const write = (tx: Tx, part: Partial<PlannedChanges>) => log.write(tx, planEvents(portalId, { ...NOTHING, ...part }, stored, actor), at);
+  const write = (tx: Tx, part: Partial<PlannedChanges>, copy?: CopyIn | null) => log.write(tx, planEvents(portalId, { ...NOTHING, ...part }, stored, actor), at, copy);
   return {
     async pending(tx, part) {
       for (const e of await write(tx, part)) waiting.push(e);
     },
-    async committed(tx, part) {
-      const recorded = await write(tx, part);
+    async committed(tx, part, copy) {
+      const recorded = await write(tx, part, copy);
       await log.announce(tx, waiting.length > 0 ? [...waiting.splice(0), ...recorded] : recorded);
     },
   };
