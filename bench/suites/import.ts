@@ -4,7 +4,7 @@
 // concurrent `select 1` while the first import runs (what other requests would feel).
 // PostgreSQL runs when BENCH_DATABASE_URL (or TEST_DATABASE_URL) points at a server where we may create a database.
 // The PostgreSQL runs compare the sync's two write paths in the same run: COPY + set-based apply (the default) and
-// plain statements (SYNC_COPY=0); each prints its phase timings (parse, plan, write...) and its COPY baselines,
+// plain statements (the choice given to the sync, as SYNC_COPY=0 would at start); each prints its phase timings (parse, plan, write...) and its COPY baselines,
 // taken right before and right after its runs (the faster counts, the machine's load moves), the COPY of the same
 // file into tables keyed and indexed as the product needs (what PostgreSQL alone charges any import that keeps one
 // row per client id and finds clients by e-mail), and the COPY of the rows the import stored into a table shaped
@@ -20,6 +20,7 @@ import { businessProfiles, portals, users } from '../../src/server/db/schema';
 import { loadEnv } from '../../src/server/env';
 import { pgCopy } from '../../src/server/services/sheet-sync/copy-rows';
 import { runSync } from '../../src/server/services/sheet-sync/run-sync';
+import { syncCapabilities } from '../../src/server/services/sheet-sync/sync-capabilities';
 import { makeSheet } from '../../tests/support/make-sheet';
 import { createClientEventLog } from '../../src/server/services/client-events/client-event-log';
 import { systemClock } from '../../src/server/lib/clock';
@@ -60,7 +61,7 @@ async function seed(database: Database) {
 }
 
 /** Runs one import while measuring event-loop stalls and the latency of a `select 1` sent every 50 ms. */
-async function timedImport(database: Database, csv: Buffer): Promise<Timing & { counts: string; timings: string }> {
+async function timedImport(database: Database, csv: Buffer, copy: '0' | '1'): Promise<Timing & { counts: string; timings: string }> {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   let slowest = 0;
@@ -78,7 +79,7 @@ async function timedImport(database: Database, csv: Buffer): Promise<Timing & { 
   let result: Awaited<ReturnType<typeof runSync>>;
   try {
     result = await runSync(
-      { db: database.db, database, env, logger, clientEvents: createClientEventLog(), clock: systemClock },
+      { db: database.db, database, env, logger, clientEvents: createClientEventLog(), clock: systemClock, syncCapabilities: syncCapabilities(database, { SYNC_COPY: copy }) },
       { portalId: PORTAL, businessId: 'b-bench', timeZone: 'UTC', trigger: 'upload', confirmDrop: true, upload: { bytes: csv } },
     );
   } finally {
@@ -164,17 +165,17 @@ function report(label: string, t: Timing & { counts: string; timings: string }) 
   if (t.timings) console.log(`  ${''.padEnd(28)} phases: ${t.timings}`);
 }
 
-async function suite(label: string, database: Database, csv: Buffer, changed: Buffer) {
+async function suite(label: string, database: Database, csv: Buffer, changed: Buffer, copy: '0' | '1') {
   await seed(database);
   console.log(`${label}:`);
-  const first = await timedImport(database, csv);
+  const first = await timedImport(database, csv, copy);
   report('first import', first);
-  const same = await timedImport(database, csv);
+  const same = await timedImport(database, csv, copy);
   report('re-sync, nothing changed', same);
-  const onePercent = await timedImport(database, changed);
+  const onePercent = await timedImport(database, changed, copy);
   report('re-sync, 1% changed', onePercent);
   // Every client's data changes at once (another file uploaded over this one): the heaviest re-sync.
-  const replaced = await timedImport(database, Buffer.from(makeSheet(ROWS, 43, 0)));
+  const replaced = await timedImport(database, Buffer.from(makeSheet(ROWS, 43, 0)), copy);
   report('re-sync, every client changed', replaced);
   return first;
 }
@@ -238,15 +239,13 @@ export async function run() {
   const csv = Buffer.from(makeSheet(ROWS, 42, 0));
   const changed = Buffer.from(makeSheet(ROWS, 42, 100));
   console.log(`${ROWS.toLocaleString('en-US')} rows, ${(csv.length / 1024 / 1024).toFixed(1)} MB of CSV (make-sheet, seed 42)`);
-  const initialCopy = process.env.SYNC_COPY;
 
   if (process.env.BENCH_PGLITE !== '0') {
     // PGlite writes with statements; its COPY (through /dev/blob) was far slower (BENCH_PGLITE_COPY=1 measures it).
     for (const mode of MODES.filter((m) => m.copy === '0' || process.env.BENCH_PGLITE_COPY === '1')) {
-      process.env.SYNC_COPY = mode.copy;
       const lite = await openDatabase({ kind: 'pglite' });
       await runMigrations(lite);
-      await suite(`PGlite (embedded, in memory), ${mode.label.replace(' (default)', '')}`, lite, csv, changed);
+      await suite(`PGlite (embedded, in memory), ${mode.label.replace(' (default)', '')}`, lite, csv, changed, mode.copy);
       await lite.close();
     }
   }
@@ -267,10 +266,9 @@ export async function run() {
       const database = await openDatabase({ kind: 'postgres', url: url.toString(), max: 5 });
       try {
         await runMigrations(database);
-        process.env.SYNC_COPY = mode.copy;
         // The baseline right before and right after this mode's runs (the machine's load moves): the faster counts.
         const before = await copyBaselines(url.toString(), csv);
-        const first = await suite(`PostgreSQL, ${mode.label}`, database, csv, changed);
+        const first = await suite(`PostgreSQL, ${mode.label}`, database, csv, changed, mode.copy);
         const stored = await storedRowsCopy(url.toString());
         const after = await copyBaselines(url.toString(), csv);
         const copyMs = Math.min(before.plainMs, after.plainMs);
@@ -293,8 +291,6 @@ export async function run() {
       }
     }
   } finally {
-    if (initialCopy === undefined) delete process.env.SYNC_COPY;
-    else process.env.SYNC_COPY = initialCopy;
     await admin.end();
   }
 }

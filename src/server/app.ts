@@ -67,6 +67,7 @@ import { registerSheetSyncJob } from './jobs/sheet-sync-job';
 import { createSettingsCache } from './services/platform-settings/settings-cache';
 import { sendGridSettingReader } from './services/platform-settings/mail-settings';
 import { createClientEventLog } from './services/client-events/client-event-log';
+import { syncCapabilities } from './services/sheet-sync/sync-capabilities';
 import { createJobQueue } from './jobs/job-worker';
 import { registerJobQueueGauges } from './jobs/job-queue-metrics';
 import { createAfterAnswer } from './lib/after-answer';
@@ -167,6 +168,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     clock,
     clientEvents: createClientEventLog(),
     afterAnswer: createAfterAnswer(logger),
+    syncCapabilities: syncCapabilities(database, env),
     jobs: createJobQueue({ db: database.db, clock, logger }),
     metrics,
     readiness: options.readiness ?? createReadiness(),

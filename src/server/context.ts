@@ -12,6 +12,7 @@ import type { RateStore } from './lib/rate-store';
 import type { Readiness } from './lib/readiness';
 import type { SettingsCache } from './services/platform-settings/settings-cache';
 import type { ApiKeyCaller } from './services/api-keys/authenticate-api-key';
+import type { SyncCapabilities } from './services/sheet-sync/sync-capabilities';
 
 /** What every route, service and job can reach. Built once in buildApp. */
 export interface AppContext {
@@ -29,6 +30,8 @@ export interface AppContext {
   clientEvents: ClientEventLog;
   /** Work a request starts without waiting for it (e-mails whose timing would tell whether an address is known). */
   afterAnswer: AfterAnswer;
+  /** How syncs write on this database (COPY or statements, in steps or not), decided once at start. */
+  syncCapabilities: SyncCapabilities;
   /** The durable job queue (decision 0016): kinds register handlers; work is enqueued in the change's transaction. */
   jobs: JobQueue;
   /** This instance's Prometheus metrics (GET /metrics): parts that keep a depth or a count add a gauge here. */

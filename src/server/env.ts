@@ -97,6 +97,11 @@ export const envSchema = z.object({
   SHEETS_FETCH_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(15),
   SHEETS_MAX_MB: z.coerce.number().min(1).max(200).default(20),
   /**
+   * How a sync streams its rows (decision 0005): `auto` with COPY on PostgreSQL and statements on the embedded
+   * database; `1` COPY on either, `0` statements on either (benchmarks, diagnosis).
+   */
+  SYNC_COPY: z.preprocess(blankToUndefined, z.enum(['auto', '0', '1']).default('auto')),
+  /**
    * Lets webhooks reach loopback, private and link-local addresses (and plain http): for tests and local development
    * only. Off by default; production must leave it off (decision 0018).
    */

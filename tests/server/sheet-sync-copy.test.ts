@@ -1,23 +1,23 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { toCsv } from '../../src/core/sheet-template';
 import { businessWithPortal, liftBusinessApiLimits, postCsv, request } from '../support/sheets';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 // The COPY write path (decision 0005) keeps every value exactly: backslashes, tabs, line breaks, a literal \N,
-// quotes and non-Latin text, on inserts, updates (staging table) and status history. On PGlite the path is forced
-// with SYNC_COPY=1 (it is the default only on PostgreSQL); the statements path must give the same data.
+// quotes and non-Latin text, on inserts, updates (staging table) and status history. Each path runs on an app started
+// with it chosen (SYNC_COPY=1 forces COPY on PGlite, where it is not the default); the statements path must give the
+// same data.
 vi.setConfig({ testTimeout: 60_000 });
 
-let t: TestApp;
+const apps: Record<'0' | '1', TestApp> = {} as Record<'0' | '1', TestApp>;
 beforeAll(async () => {
-  t = await createTestApp();
-  await liftBusinessApiLimits(t.app);
+  for (const mode of ['0', '1'] as const) {
+    apps[mode] = await createTestApp({ SYNC_COPY: mode });
+    await liftBusinessApiLimits(apps[mode].app);
+  }
 });
 afterAll(async () => {
-  await t.close();
-});
-afterEach(() => {
-  delete process.env.SYNC_COPY;
+  for (const t of Object.values(apps)) await t.close();
 });
 
 const tricky = [
@@ -28,7 +28,8 @@ const tricky = [
 ];
 
 async function importAndRead(mode: '0' | '1') {
-  process.env.SYNC_COPY = mode;
+  const t = apps[mode];
+  expect(t.app.ctx.syncCapabilities.copy).toBe(mode === '1');
   const o = await businessWithPortal(t.app);
   const first = await postCsv(t.app, `/api/v1/portals/${o.portalId}/import`, o.cookie, toCsv(tricky));
   expect(first.statusCode, first.body).toBe(200);

@@ -32,6 +32,7 @@ import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
 import type { Clock } from '../../lib/clock';
 import { stagedEvents, writeEvents, type EventWriter } from './sync-events';
 import { queueWritten } from '../estimates/queue-written';
+import { syncCapabilities, type SyncCapabilities } from './sync-capabilities';
 
 /** What a sync needs from the app. */
 export interface SyncDeps {
@@ -49,6 +50,8 @@ export interface SyncDeps {
   clientEvents: EventWriter;
   /** The events' time. */
   clock: Pick<Clock, 'now'>;
+  /** How this database is written (the app context's, decided at start); built from `database` and `env` when absent. */
+  syncCapabilities?: SyncCapabilities;
 }
 
 export interface NewSheetSource {
@@ -117,13 +120,6 @@ export function sourceFingerprint(parts: { source: string; bytes: Uint8Array; ma
 }
 
 const PROGRESS_WRITE_MS = 500;
-
-/** Whether the sync's writes stream with COPY (decision 0005); `SYNC_COPY=0` turns it off (benchmarks, diagnosis). */
-function useCopy(kind: 'pglite' | 'postgres'): boolean {
-  const setting = process.env.SYNC_COPY;
-  if (setting === '0') return false;
-  return kind === 'postgres' || setting === '1';
-}
 
 /**
  * The value for `portals.queue_computed_for` once figures computed with `settings` are written: `today`, unless the
@@ -258,6 +254,7 @@ export async function runSync(deps: SyncDeps, input: RunSyncInput): Promise<Sync
 
 async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResult> {
   const { db } = deps;
+  const caps = deps.syncCapabilities ?? syncCapabilities(deps.database, deps.env);
   const [portal] = await db
     .select()
     .from(portals)
@@ -407,7 +404,7 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
     const estimate = createEstimateContext(settings, input.timeZone, Date.now());
     await progress('checking', 0, sheet.rows.length, 'always');
     // On the embedded database each page is a stretch of the server's thread: smaller pages, shorter stalls.
-    const existing = await loadExistingClients(db, portal.id, deps.database.kind === 'pglite' ? 2_500 : 10_000);
+    const existing = await loadExistingClients(db, portal.id, caps.oneTransactionAtATime ? 2_500 : 10_000);
     lap('loadExisting');
     plan = await planImport({
       sheet,
@@ -442,7 +439,7 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
     await progress('writing', 0, total, 'always');
     await holdLease();
     leaseRenewedAt = Date.now();
-    const persistDuringWrite = deps.database.kind === 'postgres' ? 'throttled' : 'never';
+    const persistDuringWrite = caps.oneTransactionAtATime ? 'never' : 'throttled';
     const now = new Date();
     const today = estimate.today;
     const finalPlan = plan;
@@ -467,12 +464,12 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
     // On the embedded database (one transaction at a time) the figures of clients whose data did not change but whose
     // place moved are derived data: they are written after the clients' data commits, in short steps, so a sync of
     // a large sheet with a few edits does not hold every other request (writeQueueInSteps).
-    const queueInSteps = deps.database.kind === 'pglite' && finalPlan.queueUpdates.length > STEP_ROWS;
+    const queueInSteps = caps.oneTransactionAtATime && finalPlan.queueUpdates.length > STEP_ROWS;
     let dataPlan = queueInSteps ? { ...finalPlan, queueUpdates: [] } : finalPlan;
     // Likewise the first import of a portal with no clients at all: there is nothing to keep, so its new clients go
     // in short steps (deleted again if the run does not finish), the last with the portal's state below.
     let stepped = 0;
-    if (deps.database.kind === 'pglite' && existing.size === 0 && finalPlan.inserts.length > STEP_ROWS) {
+    if (caps.oneTransactionAtATime && existing.size === 0 && finalPlan.inserts.length > STEP_ROWS) {
       await db.update(syncRuns).set({ insertsInSteps: true }).where(eq(syncRuns.id, runId!));
       stepsToUndo = true;
       const rest = await insertFirstImportInSteps(db, portal.id, finalPlan.inserts, holdLease, (written) => progress('writing', written, total, 'never'), (tx, inserts) => events.pending(tx, { inserts }));
@@ -490,7 +487,7 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
       updatedAt: now,
     };
     let saved: typeof syncRuns.$inferSelect | undefined;
-    if (deps.database.kind === 'pglite' && planRowCount(dataPlan) > STEP_ROWS) {
+    if (caps.oneTransactionAtATime && planRowCount(dataPlan) > STEP_ROWS) {
       // Embedded database, a large change: staged in steps, committed in one short transaction, then applied in
       // steps (staged-apply.ts); a run interrupted past its commit point is finished by the next run or start.
       const toStage = stagedEvents(portal.id, dataPlan, existing, runId!, deps.clock.now());
@@ -525,7 +522,7 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
     } else {
       lap('beforeWrite');
       [saved] = await db.transaction(async (tx) => {
-        const copy = useCopy(deps.database.kind) ? copyChannel(tx, deps.database.kind) : null;
+        const copy = caps.copy ? copyChannel(tx, deps.database.kind) : null;
         await applyImportPlan(tx, portal.id, runId, dataPlan, (written) => progress('writing', stepped + written, total, persistDuringWrite), copy);
         await events.committed(tx, dataPlan, copy);
         // Still ours? A run that lost its lease (expired while it wrote) must not commit over another's work; a portal
