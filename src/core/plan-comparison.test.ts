@@ -7,11 +7,13 @@ describe('the comparison table', () => {
   const rows = planComparison();
   const row = (id: string) => rows.find((r) => r.id === id)!;
 
-  it('API access and webhooks on Business and Enterprise (D12), shipped; custom domains shipped, SMS marked coming soon until shipped', () => {
+  it('API access and webhooks on Business and Enterprise (D12), shipped; custom domains and SMS shipped: nothing marked coming soon', () => {
     expect(row('api').cells).toEqual({ starter: false, professional: false, business: true, enterprise: true });
     expect(row('api').feature).toBe('API access and webhooks');
     expect(row('customDomain').feature).toBe('Custom domain with SSL');
-    expect(row('sms').feature).toMatch(/\(coming soon\)$/);
+    expect(row('sms').feature).toBe('SMS for urgent updates');
+    expect(row('sms').cells).toEqual({ starter: false, professional: false, business: true, enterprise: true });
+    expect(rows.filter((r) => /coming soon/.test(r.feature))).toEqual([]);
     expect(row('customDomain').cells.professional).toBe(false);
   });
 

@@ -42,7 +42,7 @@ export type PlanFeature = PlanSwitch | 'customBranding' | 'analytics' | 'fullAna
  * Features announced but not yet shipped: the pricing page marks them "(coming soon)". The track that ships one
  * removes it here, and every plan table follows.
  */
-export const comingSoon: ReadonlySet<PlanSwitch> = new Set<PlanSwitch>(['sms']);
+export const comingSoon: ReadonlySet<PlanSwitch> = new Set<PlanSwitch>([]);
 
 /** The error code of a request for a feature outside the business's plan (403). */
 export const PLAN_FEATURE_ERROR = 'plan_feature';

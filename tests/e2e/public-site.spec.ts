@@ -424,8 +424,8 @@ test.describe('pages', () => {
   });
 
   test('the coming-soon page shows the feature, and the notify form joins its waitlist once', async ({ page, request }) => {
-    await open(page, '/coming-soon/sms-notifications');
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('SMS notifications');
+    await open(page, '/coming-soon/two-way-sync');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Two-way sheet sync');
     await expect(page.getByText('Coming Soon')).toBeVisible();
     await expect(page.getByTestId('estimated-release')).not.toBeEmpty();
     await expect(page.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
@@ -441,7 +441,7 @@ test.describe('pages', () => {
 
     // Stored: the same e-mail again is accepted without error (one row per e-mail and feature, see the server test).
     const again = await request.post('/api/public/waitlist', {
-      data: { email, feature: 'sms-notifications' },
+      data: { email, feature: 'two-way-sync' },
       headers: { origin: new URL(page.url()).origin },
     });
     expect(again.status()).toBe(201);
@@ -514,7 +514,7 @@ test.describe('found by search engines', () => {
       }
     };
     for (const path of paths) await check(path, 'light');
-    for (const path of ['/', '/pricing', '/features', '/contact', '/resources', '/coming-soon/sms-notifications', '/help']) await check(path, 'dark');
+    for (const path of ['/', '/pricing', '/features', '/contact', '/resources', '/coming-soon/two-way-sync', '/help']) await check(path, 'dark');
     expect(problems).toEqual([]);
   });
 });

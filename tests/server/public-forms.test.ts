@@ -151,28 +151,28 @@ describe('POST /api/public/contact', () => {
 
 describe('POST /api/public/waitlist', () => {
   it('stores an entry once per e-mail and feature, and answers the same the second time', async () => {
-    const first = await postJson(t.app, '/api/public/waitlist', { email: 'Sam@Example.com ', feature: 'sms-notifications' });
+    const first = await postJson(t.app, '/api/public/waitlist', { email: 'Sam@Example.com ', feature: 'two-way-sync' });
     expect(first.statusCode).toBe(201);
     expect(first.json()).toEqual({ ok: true });
-    const again = await postJson(t.app, '/api/public/waitlist', { email: 'sam@example.com', feature: 'SMS-Notifications' });
+    const again = await postJson(t.app, '/api/public/waitlist', { email: 'sam@example.com', feature: 'Two-Way-Sync' });
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual({ ok: true });
-    const other = await postJson(t.app, '/api/public/waitlist', { email: 'sam@example.com', feature: 'api-access' });
+    const other = await postJson(t.app, '/api/public/waitlist', { email: 'sam@example.com', feature: 'video-tutorials' });
     expect(other.statusCode).toBe(201);
 
     const rows = await t.app.ctx.db
       .select()
       .from(waitlistEntries)
-      .where(and(eq(waitlistEntries.email, 'sam@example.com'), eq(waitlistEntries.feature, 'sms-notifications')));
+      .where(and(eq(waitlistEntries.email, 'sam@example.com'), eq(waitlistEntries.feature, 'two-way-sync')));
     expect(rows).toHaveLength(1);
     const all = await t.app.ctx.db.select().from(waitlistEntries).where(eq(waitlistEntries.email, 'sam@example.com'));
-    expect(all.map((r) => r.feature).sort()).toEqual(['api-access', 'sms-notifications']);
+    expect(all.map((r) => r.feature).sort()).toEqual(['two-way-sync', 'video-tutorials']);
     const events = await t.app.ctx.db.select().from(activityEvents).where(eq(activityEvents.type, 'inbox.waitlist_joined'));
     expect(events.filter((e) => e.detail.email === 'sam@example.com')).toHaveLength(2);
   });
 
   it.each([[''], ['not-an-email'], ['a@b']])('refuses the e-mail %j with the spec message', async (email) => {
-    const res = await postJson(t.app, '/api/public/waitlist', { email, feature: 'sms-notifications' });
+    const res = await postJson(t.app, '/api/public/waitlist', { email, feature: 'two-way-sync' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('Please enter a valid email address');
   });
@@ -188,7 +188,7 @@ describe('POST /api/public/waitlist', () => {
       url: '/api/public/waitlist',
       remoteAddress: nextIp(),
       headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: 'x@example.com', feature: 'api-access' }),
+      payload: JSON.stringify({ email: 'x@example.com', feature: 'video-tutorials' }),
     });
     expect(foreign.statusCode).toBe(403);
   });
@@ -196,9 +196,9 @@ describe('POST /api/public/waitlist', () => {
   it('limits each address to 10 sign-ups a minute (429 with Retry-After)', async () => {
     const ip = '10.78.0.1';
     for (let i = 0; i < 10; i += 1) {
-      expect((await postFrom(ip, '/api/public/waitlist', { email: `w${i}@example.com`, feature: 'api-access' })).statusCode).toBe(201);
+      expect((await postFrom(ip, '/api/public/waitlist', { email: `w${i}@example.com`, feature: 'video-tutorials' })).statusCode).toBe(201);
     }
-    const limited = await postFrom(ip, '/api/public/waitlist', { email: 'w99@example.com', feature: 'api-access' });
+    const limited = await postFrom(ip, '/api/public/waitlist', { email: 'w99@example.com', feature: 'video-tutorials' });
     expect(limited.statusCode).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });

@@ -6,10 +6,10 @@ const messagesOf = (r: { success: boolean; error?: { issues: { message: string; 
 
 describe('notifyFormSchema', () => {
   it.each([
-    [{ email: 'ann@x.com', feature: 'sms-notifications' }, []],
-    [{ email: 'ann@x.com', feature: ' SMS-Notifications ' }, []],
-    [{ email: '', feature: 'sms-notifications' }, ['email: Please enter a valid email address']],
-    [{ email: 'ann', feature: 'sms-notifications' }, ['email: Please enter a valid email address']],
+    [{ email: 'ann@x.com', feature: 'two-way-sync' }, []],
+    [{ email: 'ann@x.com', feature: ' Two-Way-Sync ' }, []],
+    [{ email: '', feature: 'two-way-sync' }, ['email: Please enter a valid email address']],
+    [{ email: 'ann', feature: 'two-way-sync' }, ['email: Please enter a valid email address']],
     [{ email: 'ann@x.com', feature: 'sms' }, ['feature: Unknown feature.']],
   ])('%j', (input, expected) => {
     expect(messagesOf(notifyFormSchema.safeParse(input))).toEqual(expected);

@@ -60,7 +60,7 @@ Accountants, bookkeepers, consultants and IT service providers who set up portal
 
 ## Integration partners
 
-Makers of practice-management, job-scheduling and CRM software whose users keep client lists we could read. Today StatusLink reads Google Sheets; a [public API](/coming-soon/api-access) for Enterprise customers is on our roadmap, and we would like to hear which systems you need it to work with.
+Makers of practice-management, job-scheduling and CRM software whose users keep client lists we could read. Today StatusLink reads Google Sheets; the [public API](/api/docs) (Business and Enterprise) lets your software read and write a portal's clients and receive signed webhooks; we would like to hear which systems you need it to work with.
 
 ## How to apply
 

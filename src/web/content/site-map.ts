@@ -17,11 +17,6 @@ export interface SiteGroup {
 
 /** Features announced on the site whose coming-soon page gets a waitlist (linked from the features page). */
 export const comingSoonFeatures: Record<ComingSoonFeature, { title: string; subtitle: string; release?: string }> = {
-  'sms-notifications': {
-    title: 'SMS notifications',
-    subtitle: 'Text your clients when their status changes to something that needs their attention.',
-    release: 'Q1 2027',
-  },
   'two-way-sync': {
     title: 'Two-way sheet sync',
     subtitle: 'Let clients confirm details or upload a note from the portal, written straight back to your sheet.',
@@ -31,11 +26,6 @@ export const comingSoonFeatures: Record<ComingSoonFeature, { title: string; subt
     title: 'Video tutorials',
     subtitle: 'Short recorded walkthroughs of every set-up step. Until then, each one has a written transcript.',
     release: 'Q1 2027',
-  },
-  'api-access': {
-    title: 'Public API',
-    subtitle: 'Read and update client statuses from your own systems on the Enterprise plan.',
-    release: 'Q2 2027',
   },
 };
 

@@ -2,7 +2,6 @@ import { planHighlights } from '@core/plan-comparison';
 import {
   ArrowRightIcon,
   BarChart3Icon,
-  BellIcon,
   Building2Icon,
   CalendarClockIcon,
   CheckIcon,
@@ -15,6 +14,7 @@ import {
   ListOrderedIcon,
   MessageSquareIcon,
   PaletteIcon,
+  PlayCircleIcon,
   RefreshCwIcon,
   ShieldCheckIcon,
   SmartphoneIcon,
@@ -156,8 +156,8 @@ const categories: { title: string; intro: string; features: Feature[] }[] = [
 ];
 
 const upcoming = [
-  { icon: BellIcon, title: 'SMS notifications', to: comingSoonPath('sms-notifications') },
   { icon: RefreshCwIcon, title: 'Two-way sheet sync', to: comingSoonPath('two-way-sync') },
+  { icon: PlayCircleIcon, title: 'Video tutorials', to: comingSoonPath('video-tutorials') },
 ];
 
 /** /features (spec 2.5): five categories of three cards, the plan summary and a link to pricing. */
