@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { clientChangeEvents } from '@core/sync/client-changes';
-import { clientEvents, clients, notificationMessages, webhookDeliveries } from '../../src/server/db/schema';
+import { businessProfiles, clientEvents, clients, notificationMessages, portals, webhookDeliveries } from '../../src/server/db/schema';
 import { makeSheet } from '../support/make-sheet';
 import { businessWithPortal, postCsv, request } from '../support/sheets';
+import { queueRefreshActor, recomputeQueue } from '../../src/server/services/sheet-sync/recompute-queue';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { testDbKind } from '../support/test-database';
 
@@ -115,6 +116,86 @@ describe('a sync records its client events with the data', () => {
     expect(JSON.parse(deliveries[0]!.body)).toMatchObject({ type: 'client.status_changed', data: { eventId: String(event!.id), clientId: 'A', changedBy: 'sync' } });
     const messages = await t.app.ctx.db.select().from(notificationMessages).where(eq(notificationMessages.portalId, owner.portalId));
     expect(messages.map((m) => [m.clientId, m.state, m.changes])).toEqual([['A', 'pending', { status: { from: 'Pending', to: 'In Progress' } }]]);
+  });
+});
+
+describe('a manual position, a restore and a queue recompute record their client events', () => {
+  const five = sheet(
+    'A,Ann,a@example.com,Pending,1,2026-04-01',
+    'B,Ben,b@example.com,Pending,2,2026-04-02',
+    'C,Cy,c@example.com,Pending,3,2026-04-03',
+    'D,Di,d@example.com,Pending,4,2026-04-04',
+    'E,Ed,e@example.com,Pending,5,2026-04-05',
+  );
+  /** Runs `change` and checks its events are exactly what the one rule says of the clients before and after. */
+  async function expectChangeEvents(owner: Owner, change: () => Promise<void>) {
+    const mark = await lastEventId(owner.portalId);
+    const before = await snapshot(owner.portalId);
+    t.clock.advance(60_000);
+    await change();
+    const recorded = await eventsAfter(owner.portalId, mark);
+    expect(asRecorded(recorded)).toEqual(expectedEvents(owner.portalId, before, await snapshot(owner.portalId)));
+    expect(recorded.every((e) => e.occurredAt.getTime() === t.clock.nowMs() && e.syncRunId === null)).toBe(true);
+    return recorded;
+  }
+
+  it('a manual position: every client it moves, by the user; clearing the positions moves them back', async () => {
+    const owner = await businessWithPortal(t.app);
+    const hook = await request(t.app, 'POST', '/api/v1/webhooks', owner.cookie, { url: 'http://127.0.0.1:3211/hook', events: ['client.queue_moved'] });
+    expect(hook.statusCode, hook.body).toBe(201);
+    await upload(owner, five);
+    const moved = await expectChangeEvents(owner, async () => {
+      const res = await request(t.app, 'PUT', `/api/v1/portals/${owner.portalId}/clients/E/queue-position`, owner.cookie, { position: 1 });
+      expect(res.statusCode, res.body).toBe(200);
+    });
+    const positions = moved.filter((e) => e.type === 'client.queue_moved').map((e) => [e.clientId, e.data]);
+    expect(positions).toEqual(expect.arrayContaining([['E', { from: 5, to: 1 }], ['A', { from: 1, to: 2 }], ['D', { from: 4, to: 5 }]]));
+    expect(positions).toHaveLength(5);
+    expect(new Set(moved.map((e) => e.actor))).toEqual(new Set([`user:${owner.user.id}`]));
+    // Handed to the subscribers in the same transaction: a webhook delivery per move.
+    expect(await t.app.ctx.db.$count(webhookDeliveries, eq(webhookDeliveries.endpointId, hook.json().id))).toBe(5);
+
+    const back = await expectChangeEvents(owner, async () => {
+      const res = await request(t.app, 'DELETE', `/api/v1/portals/${owner.portalId}/manual-positions`, owner.cookie);
+      expect(res.statusCode, res.body).toBe(200);
+    });
+    expect(back.filter((e) => e.type === 'client.queue_moved').map((e) => [e.clientId, e.data])).toEqual(expect.arrayContaining([['E', { from: 1, to: 5 }]]));
+  });
+
+  it('a restore: client.restored by the user, no queue move of its own; the clients behind it move', async () => {
+    const owner = await businessWithPortal(t.app);
+    await upload(owner, five);
+    await upload(owner, sheet('A,Ann,a@example.com,Pending,1,2026-04-01', 'C,Cy,c@example.com,Pending,3,2026-04-03', 'D,Di,d@example.com,Pending,4,2026-04-04', 'E,Ed,e@example.com,Pending,5,2026-04-05'));
+    const restored = await expectChangeEvents(owner, async () => {
+      const res = await request(t.app, 'POST', `/api/v1/portals/${owner.portalId}/clients/B/restore`, owner.cookie, {});
+      expect(res.statusCode, res.body).toBe(200);
+    });
+    expect(restored.map(short)).toEqual(expect.arrayContaining(['B restored', 'C queue_moved', 'D queue_moved', 'E queue_moved']));
+    expect(restored.filter((e) => e.clientId === 'B').map(short)).toEqual(['B restored']);
+    expect(new Set(restored.map((e) => e.actor))).toEqual(new Set([`user:${owner.user.id}`]));
+  });
+
+  it('a settings change and the next day: estimates moved, by the user and by the daily refresh', async () => {
+    const owner = await businessWithPortal(t.app);
+    await upload(owner, five);
+    const slower = await expectChangeEvents(owner, async () => {
+      const res = await request(t.app, 'PATCH', `/api/v1/portals/${owner.portalId}`, owner.cookie, { workloadSettings: { averageProjectDuration: 60 } });
+      expect(res.statusCode, res.body).toBe(200);
+    });
+    expect(slower.filter((e) => e.type === 'client.estimate_changed')).toHaveLength(5);
+    expect(new Set(slower.map((e) => e.actor))).toEqual(new Set([`user:${owner.user.id}`]));
+
+    const [business] = await t.app.ctx.db
+      .select({ timeZone: businessProfiles.timeZone })
+      .from(portals)
+      .innerJoin(businessProfiles, eq(businessProfiles.id, portals.businessId))
+      .where(eq(portals.id, owner.portalId));
+    const nextDay = await expectChangeEvents(owner, async () => {
+      t.clock.advance(24 * 60 * 60_000);
+      expect(await recomputeQueue(t.app.ctx, owner.portalId, business!.timeZone, { actor: queueRefreshActor })).toBeGreaterThan(0);
+    });
+    expect(nextDay.length).toBeGreaterThan(0);
+    expect(new Set(nextDay.map((e) => e.actor))).toEqual(new Set(['system:queue.refresh']));
   });
 });
 

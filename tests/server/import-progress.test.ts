@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { businessProfiles, clients, clientStatusHistory, portals } from '../../src/server/db/schema';
-import { recomputeQueue } from '../../src/server/services/sheet-sync/recompute-queue';
+import { queueRefreshActor, recomputeQueue } from '../../src/server/services/sheet-sync/recompute-queue';
 import { onSyncProgress } from '../../src/server/services/sheet-sync/sync-progress';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeSheet } from '../support/make-sheet';
@@ -143,7 +143,7 @@ describe('a large import', () => {
     // In the business's own zone, as the sync computed it (with 'UTC' this failed between midnight UTC and midnight
     // in New York, where "today" differs).
     const [business] = await t.app.ctx.db.select({ timeZone: businessProfiles.timeZone }).from(businessProfiles).where(eq(businessProfiles.id, portal!.businessId));
-    expect(await recomputeQueue(t.app.ctx.db, o.portalId, business!.timeZone)).toBe(0);
+    expect(await recomputeQueue(t.app.ctx, o.portalId, business!.timeZone, { actor: queueRefreshActor })).toBe(0);
   });
 
   it('a re-sync that changes every client is answered between its steps, and applies all of it', { timeout: 180_000 }, async () => {

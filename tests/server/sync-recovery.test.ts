@@ -1,7 +1,8 @@
 import { parse } from 'csv-parse/sync';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clients, clientStatusHistory, portals, syncRuns } from '../../src/server/db/schema';
+import { clientEvents, clients, clientStatusHistory, portals, syncRuns, webhookDeliveries } from '../../src/server/db/schema';
+import { startSheetSyncJob } from '../../src/server/jobs/sheet-sync-job';
 import { failInterruptedRuns, failStaleRunsOf } from '../../src/server/services/sheet-sync/maintenance';
 import { acquireSyncLease, releaseSyncLease } from '../../src/server/services/sheet-sync/sync-lease';
 import { dropOrphanStagedTables, finishStagedApply } from '../../src/server/services/sheet-sync/staged-apply';
@@ -17,7 +18,7 @@ import { createTestApp, type TestApp } from '../support/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true' });
   await liftBusinessApiLimits(t.app);
 });
 afterAll(async () => {
@@ -64,6 +65,7 @@ function leaseTakenAt(portalId: string, phase: string, rows: number) {
 }
 
 const clientCount = async (portalId: string) => (await t.app.ctx.db.select({ n: count() }).from(clients).where(eq(clients.portalId, portalId)))[0]!.n;
+const eventCount = (portalId: string) => t.app.ctx.db.$count(clientEvents, eq(clientEvents.portalId, portalId));
 
 describe('an interrupted first import written in steps', () => {
   it('is undone by the next import of its portal, which then applies in full; a later clean-up leaves that alone', async () => {
@@ -122,11 +124,15 @@ describe('a sync that loses its lease while it writes', () => {
     const [left] = await t.app.ctx.db.select().from(syncRuns).where(eq(syncRuns.portalId, o.portalId));
     expect(left).toMatchObject({ status: 'running' });
     expect(await clientCount(o.portalId)).toBeLessThanOrEqual(testDbKind === 'pglite' ? 3000 : 0);
+    // Its steps wrote their clients' events with them (embedded database), never handed to subscribers.
+    if (testDbKind === 'pglite') expect(await eventCount(o.portalId)).toBe(await clientCount(o.portalId));
     const [portal] = await t.app.ctx.db.select().from(portals).where(eq(portals.id, o.portalId));
     expect(portal).toMatchObject({ lastSyncedAt: null, lastError: null });
     // The holder's run fails and undoes it before reading the clients.
     expect(await failStaleRunsOf(t.app.ctx.db, o.portalId, 'another-instance')).toBe(1);
     expect(await clientCount(o.portalId)).toBe(0);
+    // Its events go with its clients: none tells of a client that never was.
+    expect(await eventCount(o.portalId)).toBe(0);
     const [failed] = await t.app.ctx.db.select().from(syncRuns).where(eq(syncRuns.portalId, o.portalId));
     expect(failed).toMatchObject({ status: 'failed' });
   });
@@ -240,7 +246,26 @@ describe.runIf(testDbKind === 'pglite')('a large change applied in steps past it
     expect(portal!.queueComputedFor).not.toBeNull();
   });
 
-  it('stopped midway, is finished first by a manual queue position, which then applies to whole data', async () => {
+  it('stopped midway, is finished by the clean-up job, which hands its client events to subscribers as the run would', async () => {
+    const { o, csv } = await stopMidApply();
+    const hook = await request(t.app, 'POST', '/api/v1/webhooks', o.cookie, { url: 'http://127.0.0.1:3311/hook', events: ['client.status_changed'] });
+    expect(hook.statusCode, hook.body).toBe(201);
+    // The other instance's lease lapses; the sync job's next round finds the run.
+    await t.app.ctx.db.update(portals).set({ syncLeaseOwner: null, syncLeaseExpiresAt: null }).where(eq(portals.id, o.portalId));
+    const job = startSheetSyncJob(t.app.ctx, { tickMs: 3_600_000 });
+    try {
+      await job.tick();
+    } finally {
+      await job.stop();
+    }
+    const after = await names(o.portalId);
+    expect(rowsOf(csv).every((c) => after.get(c.clientId) === c.name)).toBe(true);
+    const changed = await t.app.ctx.db.$count(clientEvents, and(eq(clientEvents.portalId, o.portalId), eq(clientEvents.type, 'client.status_changed')));
+    expect(changed).toBeGreaterThan(0);
+    expect(await t.app.ctx.db.$count(webhookDeliveries, eq(webhookDeliveries.endpointId, hook.json().id))).toBe(changed);
+  }, 60_000);
+
+  it('stopped midway, is finished first by a manual queue position, which then applies to whole data', { timeout: 60_000 }, async () => {
     const { o, csv, run: left } = await stopMidApply();
     // The other instance's lease lapses; before the clean-up's next round the business places a client by hand.
     await t.app.ctx.db.update(portals).set({ syncLeaseExpiresAt: new Date(Date.now() - 1000) }).where(eq(portals.id, o.portalId));

@@ -7,8 +7,8 @@ import { failInterruptedRuns, freeStaleLeases, purgeRemovedClients } from '../se
 import { startRecovery } from '../services/sheet-sync/start-recovery';
 import { dropOrphanStagedTables } from '../services/sheet-sync/staged-apply';
 import { sweepOrphanUploadChunks } from '../services/sheet-sync/uploaded-files';
-import { recomputeQueue } from '../services/sheet-sync/recompute-queue';
-import { runSync, todayFor } from '../services/sheet-sync/run-sync';
+import { queueRefreshActor, recomputeQueue } from '../services/sheet-sync/recompute-queue';
+import { runSync } from '../services/sheet-sync/run-sync';
 import { acquireSyncLease, releaseSyncLease } from '../services/sheet-sync/sync-lease';
 
 export interface SheetSyncJobOptions {
@@ -83,7 +83,7 @@ export function startSheetSyncJob(ctx: AppContext, options: SheetSyncJobOptions 
   async function refreshStaleQueues() {
     const zones = await db.selectDistinct({ timeZone: businessProfiles.timeZone }).from(businessProfiles);
     if (zones.length === 0) return;
-    const todays = zones.map(({ timeZone }) => sql`(${timeZone}, ${todayFor(zoneOrUtc(timeZone))}::date)`);
+    const todays = zones.map(({ timeZone }) => sql`(${timeZone}, ${ctx.clock.today(zoneOrUtc(timeZone))}::date)`);
     const stale = await db
       .select({ id: portals.id, timeZone: businessProfiles.timeZone })
       .from(portals)
@@ -100,7 +100,7 @@ export function startSheetSyncJob(ctx: AppContext, options: SheetSyncJobOptions 
       .limit(batch);
     for (const p of stale) {
       if (stopped) return;
-      await recomputeQueue(db, p.id, zoneOrUtc(p.timeZone));
+      await recomputeQueue(ctx, p.id, zoneOrUtc(p.timeZone), { actor: queueRefreshActor });
     }
   }
 
@@ -118,7 +118,7 @@ export function startSheetSyncJob(ctx: AppContext, options: SheetSyncJobOptions 
       started = true;
       if (ctx.database.kind === 'pglite') await step('free stale leases', async () => void (await freeStaleLeases(db)));
     }
-    await step('fail interrupted runs', async () => void (await failInterruptedRuns(db, logger)));
+    await step('fail interrupted runs', async () => void (await failInterruptedRuns(db, logger, ctx.clientEvents)));
     if (ctx.database.kind === 'pglite') await step('drop orphan staged tables', async () => void (await dropOrphanStagedTables(db)));
     await step('sync due portals', syncDuePortals);
     await step('refresh stale queues', refreshStaleQueues);

@@ -60,7 +60,7 @@ export async function clientDetailRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const { business, actor } = await queueActor(req);
-      return setQueuePosition(app.ctx.db, business.id, req.params.portalId, req.params.clientId, req.body.position, actor);
+      return setQueuePosition(app.ctx, business.id, req.params.portalId, req.params.clientId, req.body.position, actor);
     },
   );
 
@@ -77,7 +77,7 @@ export async function clientDetailRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const { business, actor } = await queueActor(req);
-      return restoreManualPositions(app.ctx.db, business.id, req.params.portalId, req.body.positions, actor);
+      return restoreManualPositions(app.ctx, business.id, req.params.portalId, req.body.positions, actor);
     },
   );
 
@@ -93,7 +93,7 @@ export async function clientDetailRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const { business, actor } = await queueActor(req);
-      return clearManualPositions(app.ctx.db, business.id, req.params.portalId, actor);
+      return clearManualPositions(app.ctx, business.id, req.params.portalId, actor);
     },
   );
 

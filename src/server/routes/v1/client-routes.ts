@@ -55,7 +55,7 @@ export async function clientRoutes(app: FastifyInstance) {
       const business = await sessionBusiness(req);
       const portal = await getPortalRow(app.ctx.db, business.id, req.params.portalId);
       if (portal.sourceType === 'managed') return restoreManagedClient(app.ctx, req);
-      return restoreClient(app.ctx.db, business.id, req.params.portalId, req.params.clientId, {
+      return restoreClient(app.ctx, business.id, req.params.portalId, req.params.clientId, {
         userId: req.sessionUser!.id,
         ipAddress: req.ip,
         timeZone: business.timeZone,

@@ -100,7 +100,7 @@ export async function portalRoutes(app: FastifyInstance) {
       });
       if (queueStale) {
         // Positions and estimates follow the new settings now, unless a sync holds the lease (then the scheduler does).
-        await recomputeQueue(app.ctx.db, portal.portalId, business.timeZone);
+        await recomputeQueue(app.ctx, portal.portalId, business.timeZone, { actor: { kind: 'user', userId: req.sessionUser!.id } });
         return getPortal(app.ctx.db, business.id, portal.portalId);
       }
       return portal;

@@ -1,12 +1,11 @@
 import { messages } from '@core/messages';
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { clients, portals } from '../../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import { clientNotFoundMessage } from '../client-access/business-client';
 import { getPortalRow } from '../portals/get-portal';
-import { recomputeQueue } from '../sheet-sync/recompute-queue';
+import { recomputeQueue, type RecomputeContext } from '../sheet-sync/recompute-queue';
 import { failStaleRunsOf } from '../sheet-sync/maintenance';
 import { acquireSyncLeaseWaiting, releaseSyncLease } from '../sheet-sync/sync-lease';
 
@@ -31,13 +30,14 @@ interface Actor {
  * Returns the overrides as they were, for undo. The queue is then recomputed (the one recompute function).
  */
 export async function setQueuePosition(
-  db: Db,
+  ctx: RecomputeContext,
   businessId: string,
   portalId: string,
   clientId: string,
   position: number | null,
   actor: Actor,
 ): Promise<{ previous: ManualPositionValue[] }> {
+  const { db } = ctx;
   const portal = await getPortalRow(db, businessId, portalId);
   const [target] = await db
     .select({ clientId: clients.clientId, queueState: clients.queueState, manualPosition: clients.manualPosition, removedAt: clients.removedAt })
@@ -73,7 +73,7 @@ export async function setQueuePosition(
     ids.splice(position - 1, 0, clientId);
     next = ids.map((id, i) => ({ clientId: id, manualPosition: i + 1 }));
   }
-  return { previous: await writeManualPositions(db, portal.id, next, actor, { clientId, position }) };
+  return { previous: await writeManualPositions(ctx, portal.id, next, actor, { clientId, position }) };
 }
 
 /**
@@ -81,29 +81,30 @@ export async function setQueuePosition(
  * is cleared. Moving one client pins those ahead of it, so clearing one client's position alone leaves it behind
  * them; this is the way back. Returns the overrides as they were, for undo.
  */
-export async function clearManualPositions(db: Db, businessId: string, portalId: string, actor: Actor): Promise<{ previous: ManualPositionValue[] }> {
-  const portal = await getPortalRow(db, businessId, portalId);
-  const pinned = await db
+export async function clearManualPositions(ctx: RecomputeContext, businessId: string, portalId: string, actor: Actor): Promise<{ previous: ManualPositionValue[] }> {
+  const portal = await getPortalRow(ctx.db, businessId, portalId);
+  const pinned = await ctx.db
     .select({ clientId: clients.clientId })
     .from(clients)
     .where(and(eq(clients.portalId, portal.id), isNotNull(clients.manualPosition), isNull(clients.removedAt)));
   const next = pinned.map((p) => ({ clientId: p.clientId, manualPosition: null }));
-  return { previous: await writeManualPositions(db, portal.id, next, actor, { clientId: null, position: null }) };
+  return { previous: await writeManualPositions(ctx, portal.id, next, actor, { clientId: null, position: null }) };
 }
 
 /** Restores overrides returned by setQueuePosition (undo); only clients of this portal are touched. */
-export async function restoreManualPositions(db: Db, businessId: string, portalId: string, values: ManualPositionValue[], actor: Actor) {
-  const portal = await getPortalRow(db, businessId, portalId);
-  return { previous: await writeManualPositions(db, portal.id, values, actor, { clientId: null, position: null }) };
+export async function restoreManualPositions(ctx: RecomputeContext, businessId: string, portalId: string, values: ManualPositionValue[], actor: Actor) {
+  const portal = await getPortalRow(ctx.db, businessId, portalId);
+  return { previous: await writeManualPositions(ctx, portal.id, values, actor, { clientId: null, position: null }) };
 }
 
 async function writeManualPositions(
-  db: Db,
+  ctx: RecomputeContext,
   portalId: string,
   values: ManualPositionValue[],
   actor: Actor,
   detail: { clientId: string | null; position: number | null },
 ): Promise<ManualPositionValue[]> {
+  const { db } = ctx;
   const ids = values.map((v) => v.clientId);
   const before = ids.length
     ? await db
@@ -121,7 +122,7 @@ async function writeManualPositions(
   if (!token) throw new ConflictError(messages.sync.queueBusy, 'sync_in_progress');
   try {
     // A sync of the portal left unfinished is finished (or undone) first, or it would write its figures over this.
-    await failStaleRunsOf(db, portalId, token);
+    await failStaleRunsOf(db, portalId, token, undefined, ctx.clientEvents);
     await db.transaction(async (tx) => {
       for (const c of changes) {
         await tx
@@ -139,7 +140,8 @@ async function writeManualPositions(
         detail: { portalId, ...detail, changed: previous.length },
       });
     });
-    await recomputeQueue(db, portalId, actor.timeZone, token);
+    // The clients it moves get their events there (queue_moved, estimate_changed), caused by the user.
+    await recomputeQueue(ctx, portalId, actor.timeZone, { actor: { kind: 'user', userId: actor.userId }, leaseToken: token });
   } finally {
     await releaseSyncLease(db, portalId, token).catch(() => {});
   }

@@ -1,12 +1,12 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { clientChangeEvents, type ClientState } from '@core/sync/client-changes';
 import { clients } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import { clientNotFoundMessage } from '../client-access/business-client';
 import { getPortalRow } from '../portals/get-portal';
 import { RESTORED_MARK } from '../sheet-sync/plan-import';
-import { recomputeQueue } from '../sheet-sync/recompute-queue';
+import { recomputeQueue, type RecomputeContext } from '../sheet-sync/recompute-queue';
 import { SyncInProgressError } from '../sheet-sync/sync-errors';
 import { failStaleRunsOf } from '../sheet-sync/maintenance';
 import { acquireSyncLease, releaseSyncLease } from '../sheet-sync/sync-lease';
@@ -37,12 +37,13 @@ interface Actor {
  * the truth again and the client is removed as before, unless its row is back.
  */
 export async function restoreClient(
-  db: Db,
+  ctx: RecomputeContext,
   businessId: string,
   portalId: string,
   clientId: string,
   actor: Actor,
 ): Promise<{ client: ClientView; message: string }> {
+  const { db } = ctx;
   const portal = await getPortalRow(db, businessId, portalId);
   const [target] = await db
     .select({ removedAt: clients.removedAt })
@@ -51,12 +52,13 @@ export async function restoreClient(
   if (!target) throw new NotFoundError(clientNotFoundMessage);
   if (!target.removedAt) throw new ConflictError(notRemovedMessage, 'not_removed');
 
+  const eventActor = { kind: 'user', userId: actor.userId } as const;
   const token = await acquireSyncLease(db, portal.id);
   if (!token) throw new SyncInProgressError();
   try {
     // A sync of the portal left unfinished is finished (or undone) first: the restore acts on whole data.
-    await failStaleRunsOf(db, portal.id, token);
-    const restored = await db.transaction(async (tx) => {
+    await failStaleRunsOf(db, portal.id, token, undefined, ctx.clientEvents);
+    const restored = await db.transaction(async (tx): Promise<ClientState | null> => {
       const rows = await tx
         .update(clients)
         .set({
@@ -65,8 +67,12 @@ export async function restoreClient(
           contentHash: sql`${RESTORED_MARK} || regexp_replace(${clients.contentHash}, ${`^${RESTORED_MARK}`}, '')`,
         })
         .where(and(eq(clients.portalId, portal.id), eq(clients.clientId, clientId), isNotNull(clients.removedAt)))
-        .returning({ clientId: clients.clientId });
-      if (rows.length === 0) return false;
+        .returning({ status: clients.status, queuePosition: clients.queuePosition, estimatedCompletion: clients.estimatedCompletion });
+      const back = rows[0];
+      if (!back) return null;
+      // Its event (client.restored, by the user), with the restore; its place in the queue follows from the recompute.
+      const removed = { ...back, removed: true };
+      await ctx.clientEvents.record(tx, clientChangeEvents(portal.id, clientId, removed, { ...back, removed: false }, eventActor), ctx.clock.now());
       await recordActivity(tx, {
         type: 'client.restored',
         actorUserId: actor.userId,
@@ -74,12 +80,12 @@ export async function restoreClient(
         businessId,
         detail: { portalId: portal.id, clientId },
       });
-      return true;
+      return removed;
     });
     if (!restored) throw new ConflictError(notRemovedMessage, 'not_removed');
     // The queue with the client back in it; the portal's source fingerprint stays: a sync of the same source now
     // gives exactly this data (the restored client is kept while nothing else changes).
-    await recomputeQueue(db, portal.id, actor.timeZone, token);
+    await recomputeQueue(ctx, portal.id, actor.timeZone, { actor: eventActor, leaseToken: token, before: new Map([[clientId, restored]]) });
   } finally {
     await releaseSyncLease(db, portal.id, token).catch(() => {});
   }

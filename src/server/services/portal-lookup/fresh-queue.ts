@@ -1,6 +1,5 @@
-import type { Logger } from 'pino';
-import type { Db } from '../../db/client';
-import { recomputeQueue } from '../sheet-sync/recompute-queue';
+import type { AppContext } from '../../context';
+import { queueRefreshActor, recomputeQueue, type RecomputeContext } from '../sheet-sync/recompute-queue';
 
 const running = new Map<string, Promise<void>>();
 
@@ -10,12 +9,12 @@ const running = new Map<string, Promise<void>>();
  * instances, under the portal's sync lease); a lookup that finds a sync holding the lease goes on with the stored
  * figures.
  */
-export function refreshQueue(db: Db, logger: Logger, portalId: string, timeZone: string): Promise<void> {
+export function refreshQueue(ctx: RecomputeContext & Pick<AppContext, 'logger'>, portalId: string, timeZone: string): Promise<void> {
   let job = running.get(portalId);
   if (!job) {
-    job = recomputeQueue(db, portalId, timeZone)
+    job = recomputeQueue(ctx, portalId, timeZone, { actor: queueRefreshActor })
       .then(() => undefined)
-      .catch((err: unknown) => logger.error({ err, portalId }, 'could not recompute the queue for a lookup'))
+      .catch((err: unknown) => ctx.logger.error({ err, portalId }, 'could not recompute the queue for a lookup'))
       .finally(() => running.delete(portalId));
     running.set(portalId, job);
   }

@@ -11,7 +11,6 @@ import { openCardSession } from '../client-access/card-session';
 import { type CardSession, hashAccessToken, linkReference, sessionIsFor, signCardSession, type SessionVia } from '../client-access/secrets';
 import { consumeVerificationCode, issueVerificationCode } from '../client-access/verification-codes';
 import { usageMeterFor, type LookupResult } from '../usage/usage-meter';
-import { todayIn } from '../usage/usage-month';
 import { buildClientCard, type ClientCard } from './client-card';
 import { refreshQueue } from './fresh-queue';
 import { checkLookupLimits } from './lookup-limits';
@@ -23,7 +22,7 @@ import type { WorkloadSettings } from '@core/workload-settings';
 import type { StoredEstimate } from '../estimates/client-estimate-view';
 import { markEstimateSeen } from '../estimates/mark-seen';
 
-type LookupCtx = Pick<AppContext, 'db' | 'env' | 'logger' | 'mailer' | 'settings' | 'rateStore' | 'clock' | 'afterAnswer'>;
+type LookupCtx = Pick<AppContext, 'db' | 'env' | 'logger' | 'mailer' | 'settings' | 'rateStore' | 'clock' | 'afterAnswer' | 'clientEvents'>;
 
 /** What a visitor of the portal asks. Exactly one way in: a search, an access link's token, or a card session. */
 export type LookupRequest =
@@ -84,10 +83,10 @@ export async function lookupClient(ctx: LookupCtx, portalId: string, request: Lo
   const first = rows[0];
   if (!first) throw notFound();
   if (!(await portalOpen(ctx, first))) throw portalUnavailable();
-  const today = todayIn(first.timeZone);
+  const today = ctx.clock.today(first.timeZone);
   // Positions and estimates are precomputed; once a day (or after a settings change) they are brought up to date.
   if (first.clientId !== null && first.lastSyncedAt !== null && first.queueComputedFor !== today) {
-    await refreshQueue(ctx.db, ctx.logger, portalId, first.timeZone);
+    await refreshQueue(ctx, portalId, first.timeZone);
     rows = await runLookupQuery(ctx.db, kind, portalId, key);
     if (!rows[0]) throw notFound();
   }

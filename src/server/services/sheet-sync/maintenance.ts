@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import { leaseSessionOf } from '../../db/lease-session';
 import { acquireSyncLease, LEASE_SECONDS, newLeaseToken, processLeaseTag, releaseSyncLease, renewSyncLease } from './sync-lease';
 import { dropStagedTables, finishStagedApply } from './staged-apply';
+import type { ClientEventLog } from '../client-events/client-event-log';
 
 /** Removed clients are kept this long (restorable by reappearing in the sheet), then purged. */
 export const REMOVED_RETENTION_DAYS = 30;
@@ -24,6 +25,9 @@ export async function purgeRemovedClients(db: Db, limit = 5000): Promise<number>
 /** Where the clean-up reports what it could not do (the sync job's logger; silent in scripts and tests). */
 type CleanupLog = Pick<Logger, 'warn'>;
 
+/** The event log a finished apply hands its client events to (its subscribers: notifications, webhooks), as a run does. */
+type CleanupEvents = Pick<ClientEventLog, 'announce'>;
+
 /**
  * Marks runs left 'running' by a crash or kill as failed: their portal's lease has expired or is gone (its
  * transaction, if any, was rolled back, so nothing they did remains). A first import that was writing in steps
@@ -31,9 +35,9 @@ type CleanupLog = Pick<Logger, 'warn'>;
  * (embedded database, staged-apply.ts) is finished instead, under the portal's lease taken for it. Returns the runs
  * failed or finished.
  */
-export async function failInterruptedRuns(db: Db, log?: CleanupLog): Promise<number> {
-  const ofDeadHolders = await freeLeasesOfDeadHolders(db, log);
-  return ofDeadHolders + (await failRuns(db, or(isNull(portals.syncLeaseExpiresAt), lt(portals.syncLeaseExpiresAt, sql`now()`))!, null, log));
+export async function failInterruptedRuns(db: Db, log?: CleanupLog, events?: CleanupEvents): Promise<number> {
+  const ofDeadHolders = await freeLeasesOfDeadHolders(db, log, events);
+  return ofDeadHolders + (await failRuns(db, or(isNull(portals.syncLeaseExpiresAt), lt(portals.syncLeaseExpiresAt, sql`now()`))!, null, log, events));
 }
 
 /**
@@ -41,7 +45,7 @@ export async function failInterruptedRuns(db: Db, log?: CleanupLog): Promise<num
  * decision 20) are taken, their runs failed (and undone), and given back, so the scheduler syncs the portal again
  * within a round instead of after the row's expiry. A lease whose holder lives stays as it is (taking it fails).
  */
-async function freeLeasesOfDeadHolders(db: Db, log?: CleanupLog): Promise<number> {
+async function freeLeasesOfDeadHolders(db: Db, log?: CleanupLog, events?: CleanupEvents): Promise<number> {
   if (!leaseSessionOf(db)) return 0;
   const leased = await db
     .select({ id: portals.id })
@@ -52,7 +56,7 @@ async function freeLeasesOfDeadHolders(db: Db, log?: CleanupLog): Promise<number
     const token = await acquireSyncLease(db, id);
     if (!token) continue;
     try {
-      failed += await failStaleRunsOf(db, id, token, log);
+      failed += await failStaleRunsOf(db, id, token, log, events);
     } finally {
       await releaseSyncLease(db, id, token).catch(() => {});
     }
@@ -65,8 +69,8 @@ async function freeLeasesOfDeadHolders(db: Db, log?: CleanupLog): Promise<number
  * queue recalculation): any run of the portal still 'running' was left by a process that died or lost the lease,
  * and is failed (and undone) or finished now, under the caller's lease, before the caller reads the clients.
  */
-export async function failStaleRunsOf(db: Db, portalId: string, leaseToken: string, log?: CleanupLog): Promise<number> {
-  return failRuns(db, and(eq(portals.id, portalId), eq(portals.syncLeaseOwner, leaseToken))!, leaseToken, log);
+export async function failStaleRunsOf(db: Db, portalId: string, leaseToken: string, log?: CleanupLog, events?: CleanupEvents): Promise<number> {
+  return failRuns(db, and(eq(portals.id, portalId), eq(portals.syncLeaseOwner, leaseToken))!, leaseToken, log, events);
 }
 
 /** Clean-ups that may fail to finish one staged apply before it is given up. */
@@ -77,7 +81,7 @@ export const MAX_FINISH_ATTEMPTS = 3;
  * own), in one transaction, so nothing takes the lease between finding them and undoing them; then finishes the
  * committed staged applies among them, step by step, under the caller's lease or one taken in that transaction.
  */
-async function failRuns(db: Db, portalCondition: SQL, callerToken: string | null, log?: CleanupLog): Promise<number> {
+async function failRuns(db: Db, portalCondition: SQL, callerToken: string | null, log?: CleanupLog, events?: CleanupEvents): Promise<number> {
   const toFinish: { runId: string; portalId: string; token: string; attempts: number }[] = [];
   const failed = await db.transaction(async (tx) => {
     const stale = await tx
@@ -106,6 +110,8 @@ async function failRuns(db: Db, portalCondition: SQL, callerToken: string | null
       // Staged before its commit point: the clients were not touched; the tables go.
       if (run.stagedApply) await dropStagedTables(tx, run.stagedApply.tables);
       if (!run.insertsInSteps) continue;
+      // The events its steps wrote: never handed to subscribers (that happens when an import commits), now untrue.
+      await tx.execute(sql`delete from client_events where portal_id = ${run.portalId} and sync_run_id = ${run.id}::uuid`);
       // Its clients, unless a later sync of the portal has applied since (then they are that sync's).
       await tx.execute(sql`
         delete from clients where portal_id = ${run.portalId} and not exists (
@@ -126,6 +132,7 @@ async function failRuns(db: Db, portalCondition: SQL, callerToken: string | null
         holdLease: async (tx) => {
           if (!(await renewSyncLease(tx, f.portalId, f.token))) throw new Error('the portal\'s lease was lost while finishing its sync');
         },
+        announce: events ? (tx, recorded) => events.announce(tx, recorded) : undefined,
       });
     } catch (err) {
       log?.warn({ err, runId: f.runId, portalId: f.portalId, attempt: f.attempts + 1 }, 'could not finish applying a committed sync');

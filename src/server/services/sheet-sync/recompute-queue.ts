@@ -1,30 +1,57 @@
 import { and, eq, isNull } from 'drizzle-orm';
+import type { ClientEventActor } from '@core/client-events';
 import { computeQueue, createEstimateContext } from '@core/estimate';
-import { runsOneTransactionAtATime, type Db, type Tx } from '../../db/client';
+import type { ClientState } from '@core/sync/client-changes';
+import { queueChange, type QueueWrite } from '@core/sync/queue-diff';
+import type { AppContext } from '../../context';
+import { runsOneTransactionAtATime, type Tx } from '../../db/client';
 import { clients, portals } from '../../db/schema';
 import { updateQueue, WRITE_BATCH, writeQueueInSteps } from './apply-import';
-import { queueChange, type QueueWrite } from '@core/sync/queue-diff';
 import { failStaleRunsOf } from './maintenance';
 import { acquireSyncLease, releaseSyncLease } from './sync-lease';
 import { queueCurrentFor, readWorkloadSettings } from './run-sync';
+import { writeEvents } from './sync-events';
 import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
 import { queueWritten } from '../estimates/queue-written';
 
+/** What a queue recompute needs of the app: the database, the event log its moves are recorded in, the time. */
+export type RecomputeContext = Pick<AppContext, 'db' | 'clientEvents' | 'clock'>;
+
+/** Who asked for a recompute that is not a user's (the events' cause). */
+export const queueRefreshActor: ClientEventActor = { kind: 'system', job: 'queue.refresh' };
+
 /**
- * Recomputes queue positions and estimates of a portal's clients (after a settings change, and once a day as
- * "today" moves), writing only the rows whose figures changed, under the portal's lease: in one transaction on
- * PostgreSQL, in short steps on the embedded database (writeQueueInSteps).
+ * Recomputes queue positions and estimates of a portal's clients (after a settings change, a manual position or a
+ * restore, and once a day as "today" moves), writing only the rows whose figures changed, under the portal's lease:
+ * in one transaction on PostgreSQL, in short steps on the embedded database (writeQueueInSteps). Each client whose
+ * position or estimate moved gets its events (`client.queue_moved`, `client.estimate_changed`, caused by `actor`)
+ * in the transaction that writes its figures, handed there to the event log's subscribers.
  * Returns the rows changed, or null when a sync holds the lease (it computes the queue itself).
  */
-export async function recomputeQueue(db: Db, portalId: string, timeZone: string, leaseToken?: string): Promise<number | null> {
+export async function recomputeQueue(
+  ctx: RecomputeContext,
+  portalId: string,
+  timeZone: string,
+  options: {
+    actor: ClientEventActor;
+    leaseToken?: string;
+    /**
+     * Clients as they were before the change this recompute completes, where that differs from what is stored now:
+     * a client just restored was removed, so (as in a sync that restores it) its new place is not a queue move.
+     */
+    before?: ReadonlyMap<string, ClientState>;
+  },
+): Promise<number | null> {
+  const { db } = ctx;
+  const { leaseToken } = options;
   const token = leaseToken ?? (await acquireSyncLease(db, portalId));
   if (!token) return null;
   try {
     // A sync of the portal left unfinished is finished (or undone) first: the queue is computed over whole data.
-    if (!leaseToken) await failStaleRunsOf(db, portalId, token);
+    if (!leaseToken) await failStaleRunsOf(db, portalId, token, undefined, ctx.clientEvents);
     const [portal] = await db.select({ workloadSettings: portals.workloadSettings }).from(portals).where(eq(portals.id, portalId));
     if (!portal) return 0;
-    const estimate = createEstimateContext(readWorkloadSettings(portal.workloadSettings), timeZone, Date.now());
+    const estimate = createEstimateContext(readWorkloadSettings(portal.workloadSettings), timeZone, ctx.clock.nowMs());
     const rows = await db
       .select({
         clientId: clients.clientId,
@@ -42,16 +69,21 @@ export async function recomputeQueue(db: Db, portalId: string, timeZone: string,
       .where(and(eq(clients.portalId, portalId), isNull(clients.removedAt)));
     const queue = computeQueue(rows, estimate);
     const changes: QueueWrite[] = [];
+    const stored = new Map<string, ClientState>();
     rows.forEach((r, i) => {
       // The row number is the stored one: only the queue figures can change here.
       const change = queueChange(r.clientId, r, r.row, queue[i]!);
-      if (change) changes.push(change);
+      if (!change) return;
+      changes.push(change);
+      stored.set(r.clientId, options.before?.get(r.clientId) ?? { status: r.status, queuePosition: r.queuePosition, estimatedCompletion: r.estimatedCompletion, removed: false });
     });
+    const events = writeEvents(ctx.clientEvents, portalId, stored, options.actor, ctx.clock.now());
     const markCurrent = (tx: Tx) => tx.update(portals).set({ queueComputedFor: queueCurrentFor(portal.workloadSettings, estimate.today) }).where(eq(portals.id, portalId));
-    if (runsOneTransactionAtATime(db)) await writeQueueInSteps(db, portalId, changes, markCurrent);
+    if (runsOneTransactionAtATime(db)) await writeQueueInSteps(db, portalId, changes, markCurrent, undefined, undefined, (tx, queueUpdates) => events.committed(tx, { queueUpdates }));
     else {
       await db.transaction(async (tx) => {
         for (let i = 0; i < changes.length; i += WRITE_BATCH) await updateQueue(tx, portalId, changes.slice(i, i + WRITE_BATCH));
+        await events.committed(tx, { queueUpdates: changes });
         await markCurrent(tx);
       });
     }

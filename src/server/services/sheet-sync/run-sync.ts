@@ -8,7 +8,6 @@ import { createEstimateContext } from '@core/estimate';
 import { messages } from '@core/messages';
 import { resolveUploadMapping } from '@core/sync/mapping';
 import type { DateOrder } from '@core/sheet-values';
-import { todayInTimeZone } from '@core/dates';
 import { defaultWorkloadSettings, workloadSettingsSchema, type WorkloadSettings } from '@core/workload-settings';
 import type { Database, Db, Tx } from '../../db/client';
 import type { AppMetrics } from '../../lib/metrics';
@@ -48,8 +47,8 @@ export interface SyncDeps {
   metrics?: Pick<AppMetrics, 'observeSync'>;
   /** Records each client's change with the data (the app context's event log, decision 0011). */
   clientEvents: EventWriter;
-  /** The events' time. */
-  clock: Pick<Clock, 'now'>;
+  /** The events' time, and the queue's "now" and "today". */
+  clock: Pick<Clock, 'now' | 'today'>;
   /** How this database is written (the app context's, decided at start); built from `database` and `env` when absent. */
   syncCapabilities?: SyncCapabilities;
 }
@@ -361,7 +360,7 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
     // A run of this portal still 'running' while we hold its lease was left by a process that died or lost the
     // lease: fail (and undo) it before reading the clients.
     // (The portal row read above may predate what that clean-up wrote: then no shortcut for an unchanged source.)
-    const settledStale = leaseToken ? (await failStaleRunsOf(db, portal.id, leaseToken, deps.logger)) > 0 : false;
+    const settledStale = leaseToken ? (await failStaleRunsOf(db, portal.id, leaseToken, deps.logger, deps.clientEvents)) > 0 : false;
     if (!input.dryRun) {
       const [run] = await db
         .insert(syncRuns)
@@ -380,7 +379,7 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
     const sourceName = input.upload ? 'upload' : `sheet:${sheetTarget!.sheetId}#${sheetTarget!.gid ?? ''}`;
     const storedMapping = portal.columnMapping as ColumnMapping | null;
     const fastPathAllowed = !input.newSheet && !input.dryRun && storedMapping !== null && (!input.upload?.mapping || stableJson(input.upload.mapping) === stableJson(storedMapping));
-    if (fastPathAllowed && !settledStale && portal.sourceFingerprint && portal.queueComputedFor === todayFor(input.timeZone)) {
+    if (fastPathAllowed && !settledStale && portal.sourceFingerprint && portal.queueComputedFor === deps.clock.today(input.timeZone)) {
       const fingerprint = sourceFingerprint({ source: sourceName, bytes, mapping: storedMapping, dateOrder, workloadSettings: portal.workloadSettings });
       if (fingerprint === portal.sourceFingerprint) {
         const result = await applyUnchanged(deps, portal, runId!, input, isSheet, await storedUpload());
@@ -401,7 +400,7 @@ async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResu
     // 3. Check.
     const { mapping, warnings: mappingWarnings, keepSaved } = resolveMapping(portal, sheet, input);
     const settings = readWorkloadSettings(portal.workloadSettings);
-    const estimate = createEstimateContext(settings, input.timeZone, Date.now());
+    const estimate = createEstimateContext(settings, input.timeZone, deps.clock.now().getTime());
     await progress('checking', 0, sheet.rows.length, 'always');
     // On the embedded database each page is a stretch of the server's thread: smaller pages, shorter stalls.
     const existing = await loadExistingClients(db, portal.id, caps.oneTransactionAtATime ? 2_500 : 10_000);
@@ -778,7 +777,3 @@ function sourceUpdate(portal: PortalRow, input: RunSyncInput, read: { mapping: C
   return { ...common, nextSyncAt };
 }
 
-/** Today in the time zone, for callers that compare with portals.queue_computed_for. */
-export function todayFor(timeZone: string): string {
-  return todayInTimeZone(timeZone, Date.now());
-}

@@ -6,7 +6,7 @@ import { syncRuns } from '../../db/schema';
 import { failInterruptedRuns, freeStaleLeases } from './maintenance';
 import { dropOrphanStagedTables } from './staged-apply';
 
-type RecoveryContext = Pick<AppContext, 'db' | 'readiness' | 'recoveringPortals'>;
+type RecoveryContext = Pick<AppContext, 'db' | 'readiness' | 'recoveringPortals' | 'clientEvents'>;
 
 /**
  * Recovery at start on the embedded database, where one process holds the folder, so whatever an earlier process
@@ -24,7 +24,7 @@ export async function startRecovery(ctx: RecoveryContext, log: Pick<Logger, 'war
   const release = stale.length > 0 ? ctx.readiness.hold(messages.system.recovering) : () => {};
   const done = (async () => {
     try {
-      await failInterruptedRuns(ctx.db, log).catch((err: unknown) => log.error({ err }, 'could not fail or finish the runs an earlier process left'));
+      await failInterruptedRuns(ctx.db, log, ctx.clientEvents).catch((err: unknown) => log.error({ err }, 'could not fail or finish the runs an earlier process left'));
       await dropOrphanStagedTables(ctx.db).catch((err: unknown) => log.error({ err }, 'could not drop the staged rows an earlier process left'));
     } finally {
       for (const { portalId } of stale) ctx.recoveringPortals.delete(portalId);
