@@ -280,7 +280,7 @@ describe.runIf(testDbKind === 'pglite')('a large change applied in steps past it
     expect(placed!.manualPosition).toBe(1);
   });
 
-  it('that cannot be finished is given up after three tries without stopping the clean-up; a re-sync of the same file heals it', async () => {
+  it('that cannot be finished is given up after three tries without stopping the clean-up; a re-sync of the same file heals it', { timeout: 60_000 }, async () => {
     const { o, csv, run: left } = await stopMidApply();
     await t.app.ctx.db.update(portals).set({ syncLeaseOwner: null, syncLeaseExpiresAt: null }).where(eq(portals.id, o.portalId));
     // A table it still needs is gone: every try fails.
