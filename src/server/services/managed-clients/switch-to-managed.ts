@@ -36,7 +36,7 @@ export async function switchToManaged(
   const token = await acquireSyncLease(db, portal.id);
   if (!token) throw new SyncInProgressError();
   try {
-    await failStaleRunsOf(db, portal.id, token);
+    await failStaleRunsOf(db, portal.id, token, undefined, deps.clientEvents);
     await db.transaction(async (tx) => {
       if (!(await renewSyncLease(tx, portal.id, token))) throw new SyncInProgressError();
       // A client keyed by its e-mail gets its key as its ID cell, unless another client's ID cell is that text.

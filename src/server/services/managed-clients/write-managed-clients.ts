@@ -120,7 +120,7 @@ export async function writeManagedClients(deps: ManagedDeps, input: ManagedWrite
   const token = await acquireSyncLease(db, portal.id);
   if (!token) throw new SyncInProgressError();
   try {
-    await failStaleRunsOf(db, portal.id, token);
+    await failStaleRunsOf(db, portal.id, token, undefined, deps.clientEvents);
     const stored = await readManagedRows(db, portal.id);
     const applied = applyManagedChanges({ ...stored, changes: input.changes });
     if ('refusal' in applied) throw new AppError(applied.refusal.status, applied.refusal.code, applied.refusal.message);
