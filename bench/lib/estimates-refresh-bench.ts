@@ -8,7 +8,8 @@ import { runMigrations } from '../../src/server/db/migrate';
 import { businessProfiles, clientEvents, clients, portals, users } from '../../src/server/db/schema';
 import { manualClock } from '../../src/server/lib/clock';
 import { refreshPortalEstimates } from '../../src/server/services/estimates/refresh-estimates';
-import { recomputeQueue } from '../../src/server/services/sheet-sync/recompute-queue';
+import { createClientEventLog } from '../../src/server/services/client-events/client-event-log';
+import { queueRefreshActor, recomputeQueue } from '../../src/server/services/sheet-sync/recompute-queue';
 
 const CLIENTS = Number(process.env.BENCH_ESTIMATE_REFRESH_CLIENTS ?? 100_000);
 const PORTAL = 'portal_estimates01';
@@ -50,10 +51,11 @@ export async function refreshBench(): Promise<void> {
   for (let i = 0; i < events.length; i += BATCH) await db.insert(clientEvents).values(events.slice(i, i + BATCH));
   await db.execute(sql`analyze`);
 
-  const recompute = await timed(() => recomputeQueue(db, PORTAL, 'UTC'));
+  const recomputeCtx = { db, clock, clientEvents: createClientEventLog() };
+  const recompute = await timed(() => recomputeQueue(recomputeCtx, PORTAL, 'UTC', { actor: queueRefreshActor }));
   const refresh = await timed(() => refreshPortalEstimates({ db, clock }, PORTAL));
   clock.advance(60_000);
-  const recomputeAgain = await timed(() => recomputeQueue(db, PORTAL, 'UTC'));
+  const recomputeAgain = await timed(() => recomputeQueue(recomputeCtx, PORTAL, 'UTC', { actor: queueRefreshActor }));
   const refreshAgain = await timed(() => refreshPortalEstimates({ db, clock }, PORTAL));
   const r = refresh.value!;
   console.log(`\nRefresh: a portal of ${CLIENTS.toLocaleString('en-US')} queued clients on the embedded database (PGlite), ${events.length.toLocaleString('en-US')} completions in its history (${r.basis} basis)`);
