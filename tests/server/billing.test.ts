@@ -201,6 +201,23 @@ describe('grace', () => {
     expect((await logo()).statusCode).toBe(404);
   });
 
+  it("the back office lists each business's billing state: trial, paying, then past due after a failed renewal", async () => {
+    const { owner, subscription, events } = await paidCheckout('professional', 'monthly');
+    await stripe.send(...events);
+    const trial = await signUp(t.app);
+    const ids = { paying: await businessIdOf(t, owner.user.id), trial: await businessIdOf(t, trial.user.id) };
+    const states = async () => {
+      const list = (await send(t.app, 'GET', '/api/admin/businesses', admin.cookie)).json().businesses as { id: string; billingState: string }[];
+      return { paying: list.find((b) => b.id === ids.paying)?.billingState, trial: list.find((b) => b.id === ids.trial)?.billingState };
+    };
+    // The trial's state is the one its owner's Billing page shows (earlier tests moved the clock on).
+    const trialState = (await billing(trial.cookie)).state;
+    expect(['trial', 'trial_ended']).toContain(trialState);
+    expect(await states()).toEqual({ paying: 'paying', trial: trialState });
+    await stripe.send(...stripe.renew(subscription.id, 'failed'));
+    expect(await states()).toEqual({ paying: 'past_due', trial: trialState });
+  });
+
   it('the trial ends: the grace (a platform setting) keeps portals open, then they are unavailable; choosing a plan restores them', async () => {
     const owner = await portalWithClients(t.app, { plan: 'starter' });
     const id = await businessIdOf(t, owner.user.id);

@@ -10,6 +10,7 @@ import { businessInputSchema } from '../../services/business/business-input';
 import { createBusiness } from '../../services/business/create-business';
 import { deleteBusiness } from '../../services/business/delete-business';
 import { getBusinessDetail } from '../../services/business/get-business-detail';
+import { billingStanding, billingStates } from '@core/billing/billing-state';
 import { businessStatuses } from '@core/business-status';
 import { listBusinesses } from '../../services/business/list-businesses';
 import { sendBusinessPasswordLink } from '../../services/business/send-business-password-link';
@@ -28,6 +29,7 @@ const businessItem = z.object({
   trialEndsAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
   timeZone: z.string().describe("The business's time zone: its dates (trial end, created) are shown in it"),
+  billingState: z.enum(billingStates).optional().describe('Where it stands with paying: trial, paying, past due, in grace or lapsed, cancelled... (the list only)'),
 });
 
 const businessDetail = businessItem.extend({
@@ -61,8 +63,10 @@ export async function adminBusinessRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const { businesses, total, matching } = await listBusinesses(app.ctx.db, req.query);
+      const graceDays = (await app.ctx.settings.get()).general.graceDays;
+      const now = app.ctx.clock.now();
       return {
-        businesses: businesses.map((b) => ({ ...b, trialEndsAt: iso(b.trialEndsAt), createdAt: b.createdAt.toISOString() })),
+        businesses: businesses.map((b) => ({ ...b, trialEndsAt: iso(b.trialEndsAt), createdAt: b.createdAt.toISOString(), billingState: billingStanding(b, now, graceDays).state })),
         total,
         matching,
       };

@@ -18,6 +18,9 @@ export interface BusinessListItem {
   trialEndsAt: Date | null;
   createdAt: Date;
   timeZone: string;
+  /** What decides the billing state (core billingStanding) besides status and trialEndsAt. */
+  subscriptionStatus: string | null;
+  graceEndsAt: Date | null;
 }
 
 export interface BusinessListFilter {
@@ -53,6 +56,8 @@ export async function listBusinesses(
       trialEndsAt: businessProfiles.trialEndsAt,
       createdAt: businessProfiles.createdAt,
       timeZone: businessProfiles.timeZone,
+      subscriptionStatus: businessProfiles.subscriptionStatus,
+      graceEndsAt: businessProfiles.graceEndsAt,
     })
     .from(businessProfiles)
     .innerJoin(users, eq(users.id, businessProfiles.userId))

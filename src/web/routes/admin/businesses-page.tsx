@@ -20,6 +20,7 @@ import { Dialog } from '@web/features/admin/components/dialog';
 import { capitalise, formatDate, formatDateTime } from '@web/features/admin/components/format';
 import { NativeSelect } from '@web/features/admin/components/native-select';
 import { StatusBadge } from '@web/features/admin/components/status-badge';
+import { BillingStateBadge } from '@web/features/billing/components/billing-standing';
 import { errorMessage } from '@web/lib/api-client';
 import { BusinessForm } from './business-form';
 import { QueryError } from './query-error';
@@ -54,6 +55,7 @@ function BusinessTable({ businesses, onView, onEdit, onDelete }: { businesses: A
             <th scope="col" className="px-4 py-3 font-semibold">Business</th>
             <th scope="col" className="px-4 py-3 font-semibold">Plan</th>
             <th scope="col" className="px-4 py-3 font-semibold">Status</th>
+            <th scope="col" className="px-4 py-3 font-semibold">Billing</th>
             <th scope="col" className="px-4 py-3 text-right font-semibold">Portals</th>
             <th scope="col" className="px-4 py-3 font-semibold">Created</th>
             {/* The actions stay in view while the table scrolls sideways on a narrow screen. */}
@@ -79,6 +81,10 @@ function BusinessTable({ businesses, onView, onEdit, onDelete }: { businesses: A
               <td className={cell}>
                 <CardLabel>Status</CardLabel>
                 <StatusBadge status={business.status} />
+              </td>
+              <td className={cell} data-testid="business-billing">
+                <CardLabel>Billing</CardLabel>
+                {business.billingState ? <BillingStateBadge state={business.billingState} /> : null}
               </td>
               <td className={`${cell} tabular-nums md:text-right`}>
                 <CardLabel>Portals</CardLabel>

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { BillingState } from '@core/billing/billing-state';
 import type { BusinessStatus } from '@core/business-status';
 import type { PlanId } from '@core/plans';
 import { api } from '@web/lib/api-client';
@@ -17,6 +18,8 @@ export interface AdminBusiness {
   createdAt: string;
   /** The business's time zone: its dates are shown in it. */
   timeZone: string;
+  /** Where it stands with paying (the list only). */
+  billingState?: BillingState;
 }
 
 /** GET /api/admin/businesses */
