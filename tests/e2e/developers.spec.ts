@@ -6,14 +6,15 @@ import { expect, test, type Page } from './support/test';
 
 // The public API in a real browser (issue 22): the owner creates an API key (shown once) that then works as a
 // bearer token, adds a webhook endpoint (its secret shown once), sends a test event and sees the delivery, which a
-// real receiver got and verified with the standardwebhooks package. DEVELOPERS_SHOTS=dir saves screenshots
+// real receiver got and verified with the standardwebhooks package; then the portal's clients kept in StatusLink: a
+// client added and edited in Client Management and through the key, its events delivered. DEVELOPERS_SHOTS=dir saves screenshots
 // (1280 and 375 px, light and dark).
 
 const shotsDir = process.env.DEVELOPERS_SHOTS;
 const shoot = (page: Page, name: string) => shootBothThemes(page, shotsDir, name);
 
 test('an API key, a webhook endpoint and its delivery', async ({ page, request }) => {
-  test.setTimeout(shotsDir ? 300_000 : 90_000);
+  test.setTimeout(shotsDir ? 400_000 : 120_000);
   const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
   const receiver = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -65,6 +66,35 @@ test('an API key, a webhook endpoint and its delivery', async ({ page, request }
     expect(event.type).toBe('webhook.test');
     await expect(page.getByTestId('verify-snippet')).toContainText("import { Webhook } from 'standardwebhooks';");
     await shoot(page, 'developers-page');
+
+    // The client list kept in StatusLink: the portal switched from its file, a client added and edited in Client
+    // Management, then changed with the key; the endpoint gets its client events (status changed, completed), signed.
+    await page.goto('/app/portals');
+    await page.getByRole('button', { name: 'Manage clients in StatusLink' }).click();
+    await page.getByRole('button', { name: 'Keep clients in StatusLink' }).click();
+    await expect(page.getByText('Managed in StatusLink')).toBeVisible();
+    await page.getByRole('button', { name: 'Add client' }).click();
+    const form = page.getByRole('dialog');
+    await form.getByLabel('Client ID (optional)').fill('API-7');
+    await form.getByLabel('Name').fill('Grace Hopper');
+    await form.getByLabel('Email').fill('grace@example.com');
+    await form.getByLabel('Status').fill('Waiting');
+    await form.getByRole('button', { name: 'Add client' }).click();
+    await expect(page.getByRole('link', { name: 'Grace Hopper', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Edit Grace Hopper' }).click();
+    await form.getByLabel('Status').fill('In Review');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByRole('row', { name: /Grace Hopper/ }).getByText('In Review')).toBeVisible();
+    await shoot(page, 'client-management-managed');
+    const patched = await request.patch(`${E2E_BASE_URL}/api/v1/portals/${portalId}/clients/API-7`, {
+      headers: { authorization: `Bearer ${key}`, 'idempotency-key': 'e2e-complete-grace' },
+      data: { status: 'Completed' },
+    });
+    expect(patched.status()).toBe(200);
+    await page.reload();
+    await expect(page.getByRole('row', { name: /Grace Hopper/ }).getByText('Completed')).toBeVisible();
+    const typesFor = () => received.map((r) => new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as { type: string; data: { clientId?: string } }).filter((e) => e.data.clientId === 'API-7').map((e) => e.type);
+    await expect.poll(typesFor, { timeout: 20_000 }).toEqual(expect.arrayContaining(['client.status_changed', 'client.completed']));
   } finally {
     await new Promise<void>((resolve) => receiver.close(() => resolve()));
   }

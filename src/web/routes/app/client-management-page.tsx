@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangleIcon, DatabaseIcon, ExternalLinkIcon, MailIcon, SearchIcon, Share2Icon, UsersIcon } from 'lucide-react';
+import { AlertTriangleIcon, DatabaseIcon, ExternalLinkIcon, MailIcon, PencilIcon, SearchIcon, Share2Icon, Trash2Icon, UsersIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '@web/components/empty-state';
@@ -14,7 +14,10 @@ import { Checkbox } from '@web/components/ui/checkbox';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { showingLabel } from '@web/features/clients/lib/showing-label';
-import { clientsQueryOptions, type ClientRow } from '@web/features/clients/api/clients';
+import { clientsQueryOptions, useDeleteManagedClient, type ClientRow } from '@web/features/clients/api/clients';
+import { ClientFormDialog, type ClientFormTarget } from '@web/features/clients/components/client-form-dialog';
+import { ManageInStatusLinkButton, ManagedClientToolbar } from '@web/features/clients/components/managed-client-tools';
+import { errorMessage } from '@web/lib/api-client';
 import { RemovedClients } from '@web/features/clients/components/removed-clients';
 import { ClientStatusBadge } from '@web/features/clients/components/status-badge';
 import { useCurrentPortal, type AppPortal } from '@web/features/dashboard/api/portals';
@@ -43,9 +46,12 @@ export function ClientManagementPage() {
         <LoadError title="Could not load your portals" error={current.query.error} onRetry={() => current.query.refetch()} />
       ) : !portal || !current.hasSource ? (
         <EmptyState icon={DatabaseIcon} title="No Data Source Connected" description="Connect the Google Sheet (or upload the CSV) that holds your client list to see your clients here.">
-          <Button asChild>
-            <Link to={paths.app.sheetsSetup}>Connect Google Sheet</Link>
-          </Button>
+          <div className="flex flex-col items-center gap-3">
+            <Button asChild>
+              <Link to={paths.app.sheetsSetup}>Connect Google Sheet</Link>
+            </Button>
+            {portal ? <ManageInStatusLinkButton portalId={portal.portalId} hasClients={false} /> : null}
+          </div>
         </EmptyState>
       ) : (
         <>
@@ -72,7 +78,10 @@ function ClientList({ portal }: { portal: AppPortal }) {
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
   const [sharing, setSharing] = useState<ShareTarget | null>(null);
-  const [selected, setSelected] = useState<ReadonlyMap<string, string>>(new Map());
+  const [selected, setSelected] = useState<ReadonlyMap<string, ClientRow>>(new Map());
+  const [editing, setEditing] = useState<ClientFormTarget>(null);
+  const managed = portal.source.type === 'managed';
+  const deleteClient = useDeleteManagedClient(portal.portalId);
   const [inviting, setInviting] = useState<InviteTarget | null>(null);
   const timeZone = useBusinessTimeZone();
   const debounced = useDebounced(search.trim());
@@ -151,7 +160,7 @@ function ClientList({ portal }: { portal: AppPortal }) {
               size="sm"
               variant="outline"
               disabled={selected.size === 0}
-              onClick={() => setInviting({ kind: 'some', clientIds: [...selected.keys()], label: selected.size === 1 ? [...selected.values()][0]! : `${selected.size} clients` })}
+              onClick={() => setInviting({ kind: 'some', clientIds: [...selected.keys()], label: selected.size === 1 ? [...selected.values()][0]!.name : `${selected.size} clients` })}
             >
               <MailIcon aria-hidden="true" /> Invite selected{selected.size > 0 ? ` (${selected.size})` : ''}
             </Button>
@@ -162,6 +171,12 @@ function ClientList({ portal }: { portal: AppPortal }) {
               Client e-mail settings
             </Link>
           </div>
+          {managed ? <ManagedClientToolbar portalId={portal.portalId} selected={[...selected.values()]} onAdd={() => setEditing('new')} onDone={() => setSelected(new Map())} /> : null}
+          {deleteClient.isError ? (
+            <Alert variant="destructive">
+              <AlertDescription>{errorMessage(deleteClient.error)}</AlertDescription>
+            </Alert>
+          ) : null}
         </CardHeader>
         <CardContent className="px-0 sm:px-0">
           {list.isPending ? (
@@ -172,14 +187,23 @@ function ClientList({ portal }: { portal: AppPortal }) {
             </div>
           ) : list.data.total === 0 ? (
             <div className="px-6">
-              {total === 0 ? (
+              {total === 0 && managed ? (
+                <EmptyState icon={UsersIcon} title="No Clients Yet" description="Add your first client with Add client, or send them through the API." />
+              ) : total === 0 ? (
                 <EmptyState icon={UsersIcon} title="No Clients Found" description="Your sheet has no client rows yet. Add clients to the sheet and they will appear here after the next sync." />
               ) : (
                 <EmptyState icon={SearchIcon} title="No Matching Clients" description="No client matches this search or status. Try another search or choose All Statuses." />
               )}
             </div>
           ) : (
-            <ClientTable rows={list.data.clients} portalId={portal.portalId} onShare={setSharing} selected={selected} onSelect={setSelected} />
+            <ClientTable
+              rows={list.data.clients}
+              portalId={portal.portalId}
+              onShare={setSharing}
+              selected={selected}
+              onSelect={setSelected}
+              {...(managed ? { onEdit: setEditing, onDelete: (c: ClientRow) => deleteClient.mutate(c.clientId) } : {})}
+            />
           )}
           {list.data && pages > 1 ? (
             <nav aria-label="Pages" className="flex items-center justify-between gap-2 border-t border-border px-6 pt-4 text-sm">
@@ -210,12 +234,16 @@ function ClientList({ portal }: { portal: AppPortal }) {
               {total.toLocaleString()} {total === 1 ? 'record' : 'records'}
             </p>
           </div>
-          <Button asChild variant="outline">
-            <Link to={paths.app.sheetsSetup}>Manage Connection</Link>
-          </Button>
+          <div className="flex flex-col gap-2 sm:items-end">
+            <Button asChild variant="outline">
+              <Link to={paths.app.sheetsSetup}>{managed ? 'Connect a Sheet or File' : 'Manage Connection'}</Link>
+            </Button>
+            {managed ? null : <ManageInStatusLinkButton portalId={portal.portalId} hasClients={total > 0} />}
+          </div>
         </CardContent>
       </Card>
 
+      <ClientFormDialog portalId={portal.portalId} target={editing} onClose={() => setEditing(null)} />
       <ShareModal portalId={portal.portalId} companyName={companyName} client={sharing} onClose={() => setSharing(null)} />
       <InviteDialog
         portalId={portal.portalId}
@@ -235,18 +263,23 @@ function ClientTable({
   onShare,
   selected,
   onSelect,
+  onEdit,
+  onDelete,
 }: {
   rows: ClientRow[];
   portalId: string;
   onShare: (c: ShareTarget) => void;
-  selected: ReadonlyMap<string, string>;
-  onSelect: (next: ReadonlyMap<string, string>) => void;
+  selected: ReadonlyMap<string, ClientRow>;
+  onSelect: (next: ReadonlyMap<string, ClientRow>) => void;
+  /** A managed portal's row actions (issue 22). */
+  onEdit?: (c: ClientRow) => void;
+  onDelete?: (c: ClientRow) => void;
 }) {
   const allOnPage = rows.length > 0 && rows.every((c) => selected.has(c.clientId));
   const toggle = (list: ClientRow[], on: boolean) => {
     const next = new Map(selected);
     for (const c of list) {
-      if (on) next.set(c.clientId, c.name);
+      if (on) next.set(c.clientId, c);
       else next.delete(c.clientId);
     }
     onSelect(next);
@@ -323,6 +356,16 @@ function ClientTable({
                       <Share2Icon aria-hidden="true" />
                       <span className="hidden lg:inline">Share</span>
                     </Button>
+                    {onEdit ? (
+                      <Button size="sm" variant="outline" onClick={() => onEdit(c)} aria-label={`Edit ${c.name}`}>
+                        <PencilIcon aria-hidden="true" />
+                      </Button>
+                    ) : null}
+                    {onDelete ? (
+                      <Button size="sm" variant="outline" onClick={() => onDelete(c)} aria-label={`Delete ${c.name}`}>
+                        <Trash2Icon aria-hidden="true" />
+                      </Button>
+                    ) : null}
                   </div>
                 </td>
               </tr>

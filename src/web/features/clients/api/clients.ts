@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClientDetail, PortalClient, PortalClientList } from '@core/api/portals';
 import { api } from '@web/lib/api-client';
+import { portalsKey } from '@web/features/portals/api/portal-keys';
 
 /** A client of GET .../clients, and the page of them. */
 export type ClientRow = PortalClient;
@@ -130,5 +131,60 @@ export function useRestoreClient(portalId: string) {
   return useMutation({
     mutationFn: (clientId: string) => api.post<{ client: ClientRow; message: string }>(`${clientBase(portalId, clientId)}/restore`, {}),
     onSettled: () => queryClient.invalidateQueries({ queryKey: portalDataKey(portalId) }),
+  });
+}
+
+/** A client's fields as Client Management writes them on a portal managed in StatusLink (issue 22). */
+export interface ManagedClientInput {
+  name: string;
+  email: string;
+  status: string;
+  priority: string;
+  dueDate: string | null;
+  notes: string;
+}
+
+/** Adds a client (POST; `clientId` optional) or replaces one (PUT) on a managed portal. */
+export function useSaveManagedClient(portalId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ clientId, isNew, fields }: { clientId: string; isNew: boolean; fields: ManagedClientInput }) =>
+      isNew
+        ? api.post<{ client: ClientRow }>(`${base(portalId)}/clients`, clientId ? { clientId, ...fields } : fields)
+        : api.put<{ client: ClientRow }>(clientBase(portalId, clientId), fields),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: portalDataKey(portalId) }),
+  });
+}
+
+/** Removes a client of a managed portal (restorable 30 days). */
+export function useDeleteManagedClient(portalId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (clientId: string) => api.del<{ client: ClientRow }>(clientBase(portalId, clientId)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: portalDataKey(portalId) }),
+  });
+}
+
+/** One status for the clients given, in one all-or-nothing request (POST .../clients/bulk). */
+export function useBulkStatus(portalId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ rows, status }: { rows: ClientRow[]; status: string }) =>
+      api.post<{ created: string[]; updated: string[] }>(`${base(portalId)}/clients/bulk`, {
+        clients: rows.map((c) => ({ clientId: c.clientId, name: c.name, email: c.email, status, priority: c.priority, dueDate: c.dueDate, notes: c.notes })),
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: portalDataKey(portalId) }),
+  });
+}
+
+/** PUT .../source { type: 'managed' }: the portal's clients are kept in StatusLink from now on. */
+export function useManageInStatusLink(portalId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.put<unknown>(`${base(portalId)}/source`, { type: 'managed' }),
+    onSettled: async () => {
+      await queryClient.invalidateQueries({ queryKey: portalsKey });
+      await queryClient.invalidateQueries({ queryKey: portalDataKey(portalId) });
+    },
   });
 }

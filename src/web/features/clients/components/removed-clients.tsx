@@ -30,7 +30,9 @@ export function RemovedClients({ portalId, sourceType }: { portalId: string; sou
       <CardHeader>
         <CardTitle>Removed clients ({removed.data.total})</CardTitle>
         <p className="text-sm text-muted-foreground">
-          No longer in your {source}. They are kept for 30 days. A restored client stays until the {source} changes; add its row back to keep it.
+          {sourceType === 'managed'
+            ? 'Deleted here or through the API. They are kept for 30 days and can be restored as they were.'
+            : `No longer in your ${source}. They are kept for 30 days. A restored client stays until the ${source} changes; add its row back to keep it.`}
         </p>
       </CardHeader>
       <CardContent className="space-y-3 text-sm">
