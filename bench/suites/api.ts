@@ -4,8 +4,9 @@
 // to the same receiver with as many requests in flight as the queue's worker runs (10). Target: within 1.5x.
 // On embedded PGlite, and on PostgreSQL when BENCH_DATABASE_URL (or TEST_DATABASE_URL) points at a server where we
 // may create a database (BENCH_PGLITE=0 skips PGlite).
-// The other half of the suite (10,000 clients upserted through the bulk API beside the CSV import) needs the managed
-// client list (issue 22 item 2), which waits for the sync redesign.
+// The other half: 10,000 clients (API_BENCH_CLIENTS) upserted through POST .../clients/bulk (1,000 a request, with an
+// API key) into a portal managed in StatusLink, beside the same rows imported as one CSV file (POST .../import, same
+// key) into another portal of the same business. Target: within 2x of the import.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
@@ -17,9 +18,13 @@ import { openDatabase, type Database } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
 import { businessProfiles, portals, users, webhookDeliveries } from '../../src/server/db/schema';
 import { loadEnv } from '../../src/server/env';
+import { createApiKey } from '../../src/server/services/api-keys/create-api-key';
 import { createWebhookEndpoint } from '../../src/server/services/webhooks/create-webhook-endpoint';
+import type { FastifyInstance } from 'fastify';
 
 const DELIVERIES = Number(process.env.API_BENCH_DELIVERIES ?? 10_000);
+const CLIENTS = Number(process.env.API_BENCH_CLIENTS ?? 10_000);
+const BULK = 1000;
 const LANES = 10;
 
 /** A receiver that answers 200 at once and counts what it got. */
@@ -55,6 +60,42 @@ async function bareFetch(url: string, bodies: string[]): Promise<number> {
     }),
   );
   return performance.now() - started;
+}
+
+/** The same clients as bulk items and as CSV rows. */
+function benchClients() {
+  const statuses = ['Waiting', 'In progress', 'Review', 'Completed'];
+  return Array.from({ length: CLIENTS }, (_, n) => ({ clientId: `C-${n}`, name: `Client ${n}`, email: `client${n}@example.com`, status: statuses[n % 4]!, priority: n % 3 ? 'Normal' : 'High', dueDate: null, notes: '' }));
+}
+
+/** 10,000 clients through the bulk API beside the CSV import of the same rows, with one write key. */
+async function clientsThroughBulkAndCsv(label: string, app: FastifyInstance) {
+  const { db } = app.ctx;
+  await db.insert(portals).values([
+    { id: 'portal_csv', businessId: 'b-bench', name: 'CSV' },
+    { id: 'portal_bulk', businessId: 'b-bench', name: 'Bulk' },
+  ]);
+  const { key } = await createApiKey(app.ctx, { id: 'b-bench', plan: 'business' }, { name: 'bench', scope: 'write' }, { userId: 'u-bench', ipAddress: null });
+  const call = async (method: 'POST' | 'PUT', url: string, payload: string, contentType = 'application/json') => {
+    const res = await app.inject({ method, url, headers: { authorization: `Bearer ${key}`, 'content-type': contentType }, payload });
+    if (res.statusCode !== 200) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body.slice(0, 300)}`);
+  };
+  const rows = benchClients();
+  const csv = ['Client ID,Name,Email,Status,Priority,Due Date,Notes', ...rows.map((c) => `${c.clientId},${c.name},${c.email},${c.status},${c.priority},,`)].join('\n');
+  const csvStarted = performance.now();
+  await call('POST', '/api/v1/portals/portal_csv/import', csv, 'text/csv');
+  const csvMs = performance.now() - csvStarted;
+
+  await call('PUT', '/api/v1/portals/portal_bulk/source', JSON.stringify({ type: 'managed' }));
+  const bulkStarted = performance.now();
+  for (let i = 0; i < rows.length; i += BULK) await call('POST', '/api/v1/portals/portal_bulk/clients/bulk', JSON.stringify({ clients: rows.slice(i, i + BULK) }));
+  const bulkMs = performance.now() - bulkStarted;
+  const [csvCount, bulkCount] = await Promise.all(['portal_csv', 'portal_bulk'].map(async (id) => (await app.inject({ url: `/api/v1/portals/${id}/clients?pageSize=1`, headers: { authorization: `Bearer ${key}` } })).json().total as number));
+  console.log(`${label}: ${CLIENTS} clients as one CSV import (baseline): ${Math.round(csvMs)} ms, ${csvCount} clients`);
+  console.log(
+    `${label}: the same through the bulk API, ${Math.ceil(CLIENTS / BULK)} requests of ${BULK}: ${Math.round(bulkMs)} ms, ${bulkCount} clients; ` +
+      `${(bulkMs / csvMs).toFixed(2)}x the import (target 2x)`,
+  );
 }
 
 async function runOn(label: string, database: Database) {
@@ -97,6 +138,8 @@ async function runOn(label: string, database: Database) {
       `${label}: webhook queue (claim, sign, POST, record): ${Math.round(queueMs)} ms (${perSecond(queueMs)}/s), ${delivered} delivered, receiver got ${receiver.count()}; ` +
         `${(queueMs / baselineMs).toFixed(2)}x the baseline (target 1.5x)`,
     );
+    // After the deliveries are measured: the clients' own client.added events would be delivered with them.
+    await clientsThroughBulkAndCsv(label, app);
   } finally {
     await app.close();
     await receiver.close();
