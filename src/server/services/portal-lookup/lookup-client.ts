@@ -71,6 +71,17 @@ async function lookupKeyOf(
   return { kind: 'clientId', key: session.clientId, cardSession: session };
 }
 
+/** Records an access link's use, at most once per TOKEN_TOUCH_MS (a link opened often writes rarely). */
+async function touchAccessToken(ctx: LookupCtx, tokenHash: string, lastUsedAt: Date | null): Promise<void> {
+  const now = ctx.clock.now();
+  const touchedBefore = new Date(now.getTime() - TOKEN_TOUCH_MS);
+  if (lastUsedAt && lastUsedAt >= touchedBefore) return;
+  await ctx.db
+    .update(clientAccessTokens)
+    .set({ lastUsedAt: now })
+    .where(and(eq(clientAccessTokens.tokenHash, tokenHash), or(isNull(clientAccessTokens.lastUsedAt), lt(clientAccessTokens.lastUsedAt, touchedBefore))));
+}
+
 /**
  * Answers a portal lookup (decisions D3, D4, D5; security 16-18). `viewerUserId`: the signed-in user behind the
  * request, if any; the business owner looking at their own portal (View Portal) is not metered as a client lookup.
@@ -132,17 +143,7 @@ export async function lookupClient(ctx: LookupCtx, portalId: string, request: Lo
     const row = matches[0] as (LookupRow & { tokenLastUsedAt?: Date | null }) | undefined;
     await count(row ? 'card' : 'miss');
     if (!row) throw notFound();
-    if (!row.tokenLastUsedAt || Date.now() - row.tokenLastUsedAt.getTime() > TOKEN_TOUCH_MS) {
-      await ctx.db
-        .update(clientAccessTokens)
-        .set({ lastUsedAt: new Date() })
-        .where(
-          and(
-            eq(clientAccessTokens.tokenHash, key),
-            or(isNull(clientAccessTokens.lastUsedAt), lt(clientAccessTokens.lastUsedAt, new Date(Date.now() - TOKEN_TOUCH_MS))),
-          ),
-        );
-    }
+    await touchAccessToken(ctx, key, row.tokenLastUsedAt ?? null);
     return verifiedCard(row, 'link');
   }
 

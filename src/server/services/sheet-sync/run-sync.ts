@@ -251,9 +251,14 @@ export async function runSync(deps: SyncDeps, input: RunSyncInput): Promise<Sync
   }
 }
 
+/** How this database is written: the app context's choice, or one made from the deps (tests, scripts). */
+function capabilitiesOf(deps: SyncDeps): SyncCapabilities {
+  return deps.syncCapabilities ?? syncCapabilities(deps.database, deps.env);
+}
+
 async function syncPortal(deps: SyncDeps, input: RunSyncInput): Promise<SyncResult> {
   const { db } = deps;
-  const caps = deps.syncCapabilities ?? syncCapabilities(deps.database, deps.env);
+  const caps = capabilitiesOf(deps);
   const [portal] = await db
     .select()
     .from(portals)
