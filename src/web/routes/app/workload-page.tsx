@@ -251,7 +251,7 @@ function WorkloadForm({ portalId, initial }: { portalId: string; initial: Worklo
                       {preview.data.queue.map((q) => (
                         <tr key={q.clientId}>
                           <td className="py-1.5 pr-2 tabular-nums">{q.position}</td>
-                          <td className="max-w-[6rem] truncate py-1.5 pr-2 sm:max-w-[10rem]">{q.name}</td>
+                          <td className="max-w-[5rem] truncate py-1.5 pr-2 sm:max-w-[10rem]">{q.name}</td>
                           <td className="whitespace-nowrap py-1.5 pr-2 tabular-nums">{formatDay(q.currentEstimate)}</td>
                           {/* text-link, not text-primary: the button blue is 3.5:1 on a dark card, under AA for text. */}
                           <td className={`whitespace-nowrap py-1.5 tabular-nums ${q.proposedEstimate !== q.currentEstimate ? 'font-semibold text-link' : ''}`}>{formatDay(q.proposedEstimate)}</td>
