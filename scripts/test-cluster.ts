@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { startCluster, CADDY, REDIS_SERVER, type Cluster } from './ops/cluster';
 import { startSteadyLoad } from './ops/steady-load';
+import { signInOnceCreated } from './ops/processes';
 import { startFakeGoogleSheets } from '../tests/support/fake-google-sheets';
 import { startTestSmtp } from '../tests/support/test-smtp';
 import { startWebhookReceiver } from '../tests/support/webhook-receiver';
@@ -160,11 +161,7 @@ async function sharedState(cluster: Cluster, services: Services) {
     });
     expect(signUp.status === 200, `sign-up answered ${signUp.status} ${JSON.stringify(signUp.json)}`);
     // A sign-up never signs in and its account is made after the answer (decision 0021): sign in once it is there.
-    let signIn = await lb.post('/api/auth/sign-in/email', { email, password });
-    for (let attempt = 0; signIn.status === 401 && attempt < 50; attempt += 1) {
-      await new Promise((r) => setTimeout(r, 200));
-      signIn = await lb.post('/api/auth/sign-in/email', { email, password });
-    }
+    const signIn = await signInOnceCreated(() => lb.post('/api/auth/sign-in/email', { email, password }));
     expect(signIn.status === 200, `sign-in answered ${signIn.status}`);
     const answers = await Promise.all([a, b, c].map((via) => via!.get('/api/v1/me')));
     expect(answers.every((r) => r.status === 200), `GET /api/v1/me per instance: ${answers.map((r) => r.status).join(', ')}`);

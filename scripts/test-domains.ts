@@ -10,7 +10,7 @@ import https from 'node:https';
 import path from 'node:path';
 import type { PeerCertificate } from 'node:tls';
 import pg from 'pg';
-import { startProcess, stopProcess, waitForHttp, type Started } from './ops/processes';
+import { signInOnceCreated, startProcess, stopProcess, waitForHttp, type Started } from './ops/processes';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const TMP = path.join(ROOT, '.tmp', 'domains-3250');
@@ -156,11 +156,7 @@ async function businessWithDomains(): Promise<{ portalId: string }> {
   const signUp = await post(APP, '/api/auth/sign-up/email', { ...credentials, name: 'Dana Owner', companyName: 'Harbor Tax', phone: '+1 555 0100', plan: 'business', timeZone: 'America/New_York', acceptTerms: true }, origin);
   if (!signUp.ok) fail(`sign-up: ${signUp.status} ${await signUp.text()}`);
   // A sign-up never signs in and its account is made after the answer (decision 0021): sign in once it is there.
-  let signIn = await post(APP, '/api/auth/sign-in/email', credentials, origin);
-  for (let attempt = 0; signIn.status === 401 && attempt < 50; attempt += 1) {
-    await new Promise((r) => setTimeout(r, 200));
-    signIn = await post(APP, '/api/auth/sign-in/email', credentials, origin);
-  }
+  const signIn = await signInOnceCreated(() => post(APP, '/api/auth/sign-in/email', credentials, origin));
   if (!signIn.ok) fail(`sign-in: ${signIn.status} ${await signIn.text()}`);
   const cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
   const authed = { ...origin, cookie };

@@ -124,3 +124,18 @@ export function printTable(header: string[], rows: (string | number)[][]): void 
   const widths = header.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
   for (const row of cells) console.log(row.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  '));
 }
+
+/**
+ * Signs in an owner just signed up. A sign-up makes the account after its answer (decision 0021), so a sign-in may
+ * find no account yet (401): tried again, a little later each time (few failed attempts, well under the sign-in
+ * throttle), until the account is there or `timeoutMs` passes. Returns the last answer.
+ */
+export async function signInOnceCreated<T extends { status: number }>(signIn: () => Promise<T>, timeoutMs = 60_000): Promise<T> {
+  const until = performance.now() + timeoutMs;
+  let answer = await signIn();
+  for (let wait = 100; answer.status === 401 && performance.now() < until; wait = Math.min(wait * 2, 5_000)) {
+    await sleep(wait);
+    answer = await signIn();
+  }
+  return answer;
+}
