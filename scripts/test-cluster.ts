@@ -2,7 +2,6 @@
 // Redis behind Caddy, checked with real requests through the balancer, then faults made under a steady load of
 // portal lookups. Prints each check with its figures and exits 1 when one fails. Needs Debian's caddy and
 // redis-server and the machine's PostgreSQL (CLUSTER_PG_URL, default postgres://postgres@127.0.0.1:5432).
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { startCluster, CADDY, REDIS_SERVER, type Cluster } from './ops/cluster';
@@ -109,9 +108,6 @@ async function main() {
   for (const binary of [CADDY, REDIS_SERVER]) {
     if (!fs.existsSync(binary)) throw new Error(`${binary} is missing: apt-get install caddy redis-server`);
   }
-  const build = spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('the build failed');
-
   const smtp = await startTestSmtp();
   const sheets = await startFakeGoogleSheets();
   sheets.set('cluster-sheet', { kind: 'csv', body: SHEET });

@@ -10,13 +10,12 @@
 // Env: BENCH_STARTS (measured starts per row, default 3), BENCH_IDLE_SECONDS (idle time before memory is read,
 // default 20), BENCH_DATABASES (default pglite,postgres), BENCH_DATABASE_URL (PostgreSQL, default
 // postgres://postgres@127.0.0.1:5432/statuslink_bench: created afresh; skipped when unreachable).
-import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { deepestChild, freePort, median, portInUse, printTable, rssMb, sleep, startProcess, stopProcess, waitForHttp } from '../../scripts/ops/processes';
+import { deepestChild, ensureBuilt, freePort, median, portInUse, printTable, rssMb, sleep, startProcess, stopProcess, waitForHttp } from '../../scripts/ops/processes';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const STARTS = Math.max(1, Number(process.env.BENCH_STARTS ?? 3));
@@ -121,8 +120,7 @@ const row = (label: string, m: Measured) => [
 export async function run(): Promise<void> {
   fs.rmSync(scratch, { recursive: true, force: true });
   fs.mkdirSync(scratch, { recursive: true });
-  const built = spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('the build failed');
+  ensureBuilt(root);
   console.log(`${STARTS} warm starts per row (after one unmeasured); memory read after ${IDLE_SECONDS} s idle; log: ${path.relative(root, logFile)}`);
   const header = ['database / way', 'ready s (median)', 'min', 'max', 'idle MB'];
   const rows: (string | number)[][] = [];

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort, portInUse, startProcess, stopProcess, waitForHttp, type Started } from './processes';
+import { ensureBuilt, freePort, portInUse, startProcess, stopProcess, waitForHttp, type Started } from './processes';
 import { startTcpProxy, type TcpProxy } from './tcp-proxy';
 
 export const CADDY = process.env.CADDY_PATH ?? '/usr/bin/caddy';
@@ -88,6 +88,7 @@ async function recreateDatabase(name: string): Promise<string> {
 }
 
 export async function startCluster(options: ClusterOptions): Promise<Cluster> {
+  ensureBuilt(root);
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'statuslink-cluster-'));
   const databaseUrl = await recreateDatabase(options.database);
   const pgUrl = new URL(databaseUrl);

@@ -1,9 +1,15 @@
 // Helpers of the scripts that start real processes (npm run test:cluster, npm run bench startup / cluster): free
 // ports, child processes with their output kept in a log file, waiting for an HTTP answer, resident memory.
-import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+
+/** Builds the server and pages unless dist/ is up to date (scripts/ensure-build.mjs): what a script runs is built JavaScript. */
+export function ensureBuilt(root = path.resolve(import.meta.dirname, '../..')): void {
+  const build = spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the build failed');
+}
 
 /** A TCP port nothing listens on right now (the OS picks it). */
 export function freePort(): Promise<number> {
