@@ -6,6 +6,7 @@ import { changeClient, messagesOf, MINUTE, setNotificationSettings } from './not
 import { request } from '../support/sheets';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
 import { startTwilioStandIn, TEST_TWILIO, type TwilioStandIn } from '../support/twilio-stand-in';
+import { twilioSender, type TwilioSettings } from '../../src/server/integrations/sms/twilio-sms';
 
 // Texts for urgent updates (issue 19 item 7, D10) through the `twilio` package against a local stand-in of Twilio's
 // Messages API: what is urgent, consent, the hours, the daily limit, Twilio's failures, the signed webhooks.
@@ -186,5 +187,22 @@ describe('texts for urgent updates', () => {
     expect((await reply('Start')).body).toBe('<?xml version="1.0" encoding="UTF-8"?><Response/>');
     expect((await request(t.app, 'GET', `/api/v1/portals/${portal.portalId}/clients/T-1/sms-consent`, portal.cookie)).json()).toMatchObject({ consent: 'given', via: 'start' });
     expect(twilio.sent).toHaveLength(1);
+  });
+
+  it('TWILIO_REGION and TWILIO_EDGE in the environment do not take texts past the configured base URL', async () => {
+    const saved = { region: process.env.TWILIO_REGION, edge: process.env.TWILIO_EDGE };
+    process.env.TWILIO_REGION = 'ie1';
+    process.env.TWILIO_EDGE = 'dublin';
+    try {
+      // Another sender (a new From) so the package is set up anew and reads the variables (it would call api.dublin.ie1.twilio.com).
+      const sender = twilioSender({ ...twilio.env(), TWILIO_FROM: '+15005550007' } as TwilioSettings)!;
+      const sent = await sender.send({ to: MARIA, body: 'Region test' });
+      expect(twilio.sent.map((s) => [s.sid, s.to, s.body])).toEqual([[sent.sid, MARIA, 'Region test']]);
+    } finally {
+      for (const [name, value] of [['TWILIO_REGION', saved.region], ['TWILIO_EDGE', saved.edge]] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
   });
 });

@@ -126,3 +126,4 @@ export const notificationSummarySchema = z.object({
   textsThisMonth: z.number().int().describe('Of them, texts (SMS) for urgent updates'),
   mailOutage: outage,
 });
+export type NotificationSummary = z.infer<typeof notificationSummarySchema>;

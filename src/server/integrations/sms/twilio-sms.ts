@@ -1,8 +1,6 @@
 import twilio from 'twilio';
 import type { Env } from '../../env';
 
-/** Twilio's own API address: the package builds every URL on it. */
-const TWILIO_API = 'https://api.twilio.com';
 const TIMEOUT_MS = 15_000;
 
 /**
@@ -39,15 +37,20 @@ export function missingTwilioSettings(env: TwilioSettings): string[] {
 }
 
 /**
- * The package's HTTP client with every request's origin moved from api.twilio.com to `baseUrl` (the package has no
- * base URL option: its region and edge settings only rename the twilio.com host, so a custom `httpClient` is the way
- * to reach a stand-in). Paths, query, Basic auth and the form body are the package's own.
+ * The package's HTTP client with every request's origin moved to `baseUrl` (the package has no base URL option: its
+ * region and edge settings only rename the twilio.com host, so a custom `httpClient` is the way to reach a stand-in).
+ * Any origin is moved, not only api.twilio.com: the package reads TWILIO_REGION and TWILIO_EDGE from the process's
+ * environment by itself and would otherwise turn the host into api.{edge}.{region}.twilio.com, past the configured
+ * base URL. Paths, query, Basic auth and the form body are the package's own.
  */
 function redirectedHttpClient(baseUrl: string): twilio.RequestClient {
   const inner = new twilio.RequestClient({ timeout: TIMEOUT_MS, keepAlive: true });
   const target = baseUrl.replace(/\/+$/, '');
   const redirected = Object.create(inner) as twilio.RequestClient;
-  redirected.request = (opts) => inner.request({ ...opts, uri: opts.uri.startsWith(TWILIO_API) ? target + opts.uri.slice(TWILIO_API.length) : opts.uri });
+  redirected.request = (opts) => {
+    const uri = new URL(opts.uri);
+    return inner.request({ ...opts, uri: target + uri.pathname + uri.search });
+  };
   return redirected;
 }
 

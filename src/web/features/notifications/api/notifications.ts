@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ClientMessages, InvitationResult, NotificationPreview, NotificationSettingsView, SaveNotificationSettings } from '@core/api/notifications';
+import type { ClientMessages, InvitationResult, NotificationPreview, NotificationSummary, NotificationSettingsView, SaveNotificationSettings } from '@core/api/notifications';
 import type { NotificationSettings } from '@core/notification-settings';
 import { api } from '@web/lib/api-client';
 import { portalDataKey } from '@web/features/clients/api/clients';
@@ -69,6 +69,6 @@ export function clientMessagesQueryOptions(portalId: string, clientId: string) {
 export function notificationSummaryQueryOptions() {
   return queryOptions({
     queryKey: ['app', 'notification-summary'] as const,
-    queryFn: ({ signal }) => api.get<{ month: string; sentThisMonth: number; mailOutage: { since: string; lastError: string } | null }>('/api/v1/notifications/summary', { signal }),
+    queryFn: ({ signal }) => api.get<NotificationSummary>('/api/v1/notifications/summary', { signal }),
   });
 }

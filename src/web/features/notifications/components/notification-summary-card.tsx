@@ -8,12 +8,12 @@ import { formatDateTime } from '@web/lib/date-time';
 import { paths } from '@web/lib/paths';
 import { notificationSummaryQueryOptions } from '../api/notifications';
 
-/** The dashboard's client e-mails: updates sent this month, and a held mail server said plainly (issue 19). */
+/** The dashboard's client messages: updates sent this month (and how many of them were texts), and a held mail server said plainly (issue 19). */
 export function NotificationSummaryCard() {
   const summary = useQuery(notificationSummaryQueryOptions());
   const timeZone = useBusinessTimeZone();
   if (!summary.data) return null;
-  const { sentThisMonth, mailOutage } = summary.data;
+  const { sentThisMonth, textsThisMonth, mailOutage } = summary.data;
   return (
     <Card>
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-2">
@@ -30,6 +30,15 @@ export function NotificationSummaryCard() {
             {sentThisMonth.toLocaleString()}
           </span>{' '}
           updates sent this month
+          {textsThisMonth > 0 ? (
+            <>
+              {', '}
+              <span className="font-semibold tabular-nums" data-testid="texts-sent-this-month">
+                {textsThisMonth.toLocaleString()}
+              </span>{' '}
+              of them by text
+            </>
+          ) : null}
         </p>
         {mailOutage ? (
           <p className="text-destructive">
