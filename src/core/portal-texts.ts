@@ -20,14 +20,21 @@ export const portalTexts = {
   noDataTitle: 'No projects yet',
   noData: 'This portal is being set up and has no projects to show yet. Please check back soon.',
   searchLabel: 'Email Address or Full Name',
-  ambiguousName: 'More than one project matches this name. Please search with your email address instead.',
-  codeSent: 'If this matches a project, we have e-mailed a 6-digit code to the address on file. It is valid for 10 minutes.',
-  invalidCode: 'That code is not valid or has expired. Please check the latest e-mail, or ask for a new code.',
   sessionExpired: 'Your verified session has ended. Please search again.',
   updateSent: 'Thank you! Your message was sent.',
   updateNeedsVerification: 'To send a message, first confirm it is you with a code sent to your e-mail address.',
-  updateTooLong: (max: number) => `Please keep your message under ${max} characters.`,
   updateEmpty: 'Please write a message first.',
+} as const;
+
+/**
+ * Texts only the server sends (the page shows an answer's message as it comes): apart from portalTexts so that the
+ * page's bundle, which keeps every key of an object it imports, does not carry them (issue 5's 80 KB budget).
+ */
+export const portalAnswerTexts = {
+  ambiguousName: 'More than one project matches this name. Please search with your email address instead.',
+  codeSent: 'If this matches a project, we have e-mailed a 6-digit code to the address on file. It is valid for 10 minutes.',
+  invalidCode: 'That code is not valid or has expired. Please check the latest e-mail, or ask for a new code.',
+  updateTooLong: (max: number) => `Please keep your message under ${max} characters.`,
   updatesOff: 'This portal does not accept messages.',
 } as const;
 

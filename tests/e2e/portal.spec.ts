@@ -207,6 +207,59 @@ test.describe('client portal', () => {
     await context.close();
   });
 
+  test("the card says the estimate: its range, when it was updated, the settings' basis, and why it moved later", async ({ browser }, testInfo) => {
+    const id = await newPortal({ companyName: 'Harbor Tax Partners', title: 'Tax Return Status', primaryColor: '#0F766E' });
+    const estimateOf = async () => {
+      const list = (await (await api.get(`/api/v1/portals/${id}/clients?pageSize=100`)).json()) as { clients: { email: string; estimate?: { likely: string } | null }[] };
+      return list.clients.find((c) => c.email === 'maria.gonzalez@example.com')?.estimate?.likely ?? null;
+    };
+    // The import asks for the portal's estimates on the job queue; they are there a moment later.
+    await expect.poll(estimateOf, { timeout: 30_000 }).not.toBeNull();
+    const firstLikely = await estimateOf();
+    const open = async (width: number, colorScheme: 'light' | 'dark', shot: string) => {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme });
+      const page = await context.newPage();
+      await page.goto(`/portal/${id}?email=${encodeURIComponent('maria.gonzalez@example.com')}`);
+      const note = page.getByRole('region', { name: 'Maria Gonzalez' }).getByTestId('card-estimate');
+      await expect(note).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await page.screenshot({ path: testInfo.outputPath(`${shot}.png`), fullPage: true });
+      return { context, note };
+    };
+    // A new portal: no completions yet, so the range is around the settings' formula and says so.
+    const light = await open(1280, 'light', 'estimate-1280-light');
+    await expect(light.note).toContainText(/^Around \w+ \d+(, \d{4})?, very likely between \w+ \d+(, \d{4})? and \w+ \d+(, \d{4})?\./);
+    await expect(light.note).toContainText("Based on the business's settings. Updated");
+    await expect(light.note).not.toContainText('moved later');
+    await light.context.close();
+
+    // The business doubles its average project duration: the date the client saw moves later, and the card says why.
+    const portal = (await (await api.get(`/api/v1/portals/${id}`)).json()) as { workloadSettings: Record<string, unknown> & { averageProjectDuration: number } };
+    const longer = { ...portal.workloadSettings, averageProjectDuration: portal.workloadSettings.averageProjectDuration * 2 };
+    expect((await call('patch', `/api/v1/portals/${id}`, { workloadSettings: longer })).status()).toBe(200);
+    await expect.poll(estimateOf, { timeout: 30_000 }).not.toBe(firstLikely);
+    for (const [width, scheme] of [[375, 'dark'], [1280, 'dark'], [375, 'light']] as const) {
+      const view = await open(width, scheme, `estimate-${width}-${scheme}`);
+      await expect(view.note).toContainText('We updated our workload settings, so your date moved later.');
+      await view.context.close();
+    }
+
+    // A single date: no range sentence; no estimate: no note at all.
+    await call('patch', `/api/v1/portals/${id}`, { config: { estimateStyle: 'date' } });
+    const single = await open(375, 'light', 'estimate-375-light-single-date');
+    await expect(single.note).not.toContainText('very likely');
+    await expect(single.note).toContainText('Updated');
+    await single.context.close();
+    await call('patch', `/api/v1/portals/${id}`, { config: { showEstimatedCompletion: false } });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`/portal/${id}?email=${encodeURIComponent('maria.gonzalez@example.com')}`);
+    await expect(page.getByRole('region', { name: 'Maria Gonzalez' })).toBeVisible();
+    await expect(page.getByTestId('card-estimate')).toHaveCount(0);
+    await expect(page.getByText('Estimated completion')).toHaveCount(0);
+    await context.close();
+  });
+
   test('the page loads at most 80 KB of JavaScript, gzip (its own small bundle)', async ({ page }) => {
     const js = portalPageJs(fileURLToPath(new URL('../../dist/web', import.meta.url)));
     expect(js, 'no build in dist/web').not.toBeNull();

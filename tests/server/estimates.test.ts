@@ -117,14 +117,22 @@ describe('estimates after a sync', () => {
 
 describe('the card and the API', () => {
   it('the card says the range in plain words with when it was updated; GET clients carries the estimate beside estimatedCompletion', async () => {
+    const state = await stateOf();
+    t.clock.set(new Date(state!.updatedAt.getTime() + 5 * 60_000));
     const res = await lookup(t.app, portalId, { query: 'client29@example.com' });
     expect(res.statusCode).toBe(200);
     const card = res.json().client;
     const [stored] = await t.app.ctx.db.select().from(clientEstimates).where(and(eq(clientEstimates.portalId, portalId), eq(clientEstimates.clientId, 'Q-129')));
-    const state = await stateOf();
     expect(card.estimate).toEqual({ likely: stored!.likely, low: stored!.low, high: stored!.high, basis: 'history', updatedAt: state!.updatedAt.toISOString() });
     expect(card.estimatedCompletion).toBe(stored!.likely);
-    expect(card.insights).toMatch(/we expect to finish it around \w+day, \w+ \d+, \d{4}, very likely between \w+day, \w+ \d+, \d{4} and \w+day, \w+ \d+, \d{4}\.$/);
+    // The card's sentences come made: the range (dates of this year without it), when it was computed.
+    const words = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC', ...(iso.slice(0, 4) === t.clock.today(zone).slice(0, 4) ? {} : { year: 'numeric' }) });
+    expect(card.estimateNote).toEqual({
+      range: `Around ${words(stored!.likely)}, very likely between ${words(stored!.low)} and ${words(stored!.high)}.`,
+      updated: 'Updated 5 minutes ago.',
+    });
+    // The range is said once: the insight names the most likely date alone.
+    expect(card.insights).toMatch(/we expect to finish it around \w+day, \w+ \d+, \d{4}\.$/);
     const list = await request(t.app, 'GET', `/api/v1/portals/${portalId}/clients?pageSize=100`, owner.cookie);
     const listed = (list.json().clients as { clientId: string; estimate: unknown; estimatedCompletion: string | null }[]).find((c) => c.clientId === 'Q-129')!;
     expect(listed.estimate).toEqual(card.estimate);
@@ -137,10 +145,13 @@ describe('the card and the API', () => {
     expect(card.estimate.low).toBe(card.estimate.likely);
     expect(card.estimate.high).toBe(card.estimate.likely);
     expect(card.insights).not.toContain('very likely');
+    expect(card.estimateNote).not.toHaveProperty('range');
+    expect(card.estimateNote.updated).toMatch(/^Updated (just now|.+ ago)\.$/);
     await setConfig(t.app, owner.cookie, portalId, { showEstimatedCompletion: false });
     const hidden = (await lookup(t.app, portalId, { query: 'client29@example.com' })).json().client;
     expect(hidden).not.toHaveProperty('estimate');
     expect(hidden).not.toHaveProperty('estimatedCompletion');
+    expect(hidden).not.toHaveProperty('estimateNote');
     await setConfig(t.app, owner.cookie, portalId, { showEstimatedCompletion: true, estimateStyle: 'range' });
   });
 
@@ -148,6 +159,8 @@ describe('the card and the API', () => {
     const first = (await lookup(t.app, freshId, { query: 'client20@example.com' })).json().client;
     expect(first.estimate).toMatchObject({ basis: 'settings' });
     expect(first.estimate).not.toHaveProperty('reason');
+    expect(first.estimateNote.updated).toMatch(/^Based on the business's settings\. Updated (just now|.+ ago)\.$/);
+    expect(first.estimateNote).not.toHaveProperty('reason');
     // The business doubles its average project duration (settings basis): the date moves later.
     const [portal] = await t.app.ctx.db.select({ settings: portals.workloadSettings }).from(portals).where(eq(portals.id, freshId));
     const res = await request(t.app, 'PATCH', `/api/v1/portals/${freshId}`, freshOwner.cookie, { workloadSettings: { ...portal!.settings, averageProjectDuration: 20 } });
@@ -157,6 +170,7 @@ describe('the card and the API', () => {
     const later = (await lookup(t.app, freshId, { query: 'client20@example.com' })).json().client;
     expect(later.estimate.likely > first.estimate.likely).toBe(true);
     expect(later.estimate.reason).toBe('We updated our workload settings, so your date moved later.');
+    expect(later.estimateNote).toEqual({ range: expect.stringMatching(/^Around /), updated: "Based on the business's settings. Updated just now.", reason: later.estimate.reason });
     // Seen now: the next computation has nothing to explain.
     await refreshPortalEstimates(t.app.ctx, freshId);
     expect((await lookup(t.app, freshId, { query: 'client20@example.com' })).json().client.estimate).not.toHaveProperty('reason');

@@ -51,6 +51,14 @@ export const clientCardSchema = z.object({
     .nullable()
     .optional()
     .describe('Present when the portal shows estimates; a portal showing a single date gives low and high equal to likely'),
+  estimateNote: z
+    .object({
+      range: z.string().optional().describe('The range in plain words, e.g. "Around March 5, very likely between March 3 and March 12."; absent for a single date'),
+      updated: z.string().describe('"Updated 2 hours ago.", after "Based on the business\'s settings." when the estimate comes from the settings'),
+      reason: z.string().optional().describe('Why the most likely date moved later by more than a working day since the client last saw it'),
+    })
+    .optional()
+    .describe('With estimate: what the card says of it, as sentences'),
   dueDate: z.string().nullable().optional().describe('YYYY-MM-DD, or the sheet\'s text when it is no date; present when the portal shows the due date'),
   notes: z.string().optional().describe('Present when the portal shows notes'),
   insights: z.string().nullable(),

@@ -49,3 +49,50 @@ export function estimateWords(estimate: Pick<ClientEstimate, 'likely' | 'low' | 
 
 /** The label of an estimate made from the business's settings (cold start, D11). */
 export const SETTINGS_BASIS_LABEL = "Based on the business's settings";
+
+/** What the portal's card says of a queued client's estimate, as sentences the page only shows (issue 20 item 3). */
+export interface EstimateNote {
+  /** The range in plain words ("Around March 5, very likely between March 3 and March 12."); absent for a single date. */
+  range?: string;
+  /** "Updated 2 hours ago.", after the settings' label when the estimate comes from the business's settings. */
+  updated: string;
+  /** Why the most likely date moved later since the client last saw it. */
+  reason?: string;
+}
+
+const MINUTE_MS = 60_000;
+
+/** "Updated just now", "Updated 5 minutes ago", "Updated 3 hours ago", "Updated 2 days ago". */
+export function updatedAgo(updatedAt: Date, now: Date): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - updatedAt.getTime()) / MINUTE_MS));
+  if (minutes < 1) return 'Updated just now';
+  const [n, unit] = minutes < 60 ? [minutes, 'minute'] : minutes < 24 * 60 ? [Math.floor(minutes / 60), 'hour'] : [Math.floor(minutes / (24 * 60)), 'day'];
+  return `Updated ${n} ${unit}${n === 1 ? '' : 's'} ago`;
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/** "March 5" for a date of today's year, "March 5, 2027" for another year's. */
+export function monthDay(date: IsoDate, today: IsoDate): string {
+  const [year, month, day] = date.split('-');
+  const words = `${MONTHS[Number(month) - 1]} ${Number(day)}`;
+  return year === today.slice(0, 4) ? words : `${words}, ${year}`;
+}
+
+/**
+ * The card's sentences about a queued client's estimate: the range (with the range style), when it was computed,
+ * the settings' label on that basis, and the slip's sentence. The page shows them as they are.
+ */
+export function estimateNote(
+  estimate: Pick<ClientEstimate, 'likely' | 'low' | 'high' | 'basis' | 'reason'>,
+  style: EstimateStyle,
+  times: { updatedAt: Date; now: Date; today: IsoDate },
+): EstimateNote {
+  const words = estimateWords(estimate, style, (date) => monthDay(date, times.today));
+  const updated = updatedAgo(times.updatedAt, times.now);
+  return {
+    ...(style === 'range' && estimate.low !== estimate.high ? { range: `${words.charAt(0).toUpperCase()}${words.slice(1)}.` } : {}),
+    updated: estimate.basis === 'settings' ? `${SETTINGS_BASIS_LABEL}. ${updated}.` : `${updated}.`,
+    ...(estimate.reason ? { reason: estimate.reason } : {}),
+  };
+}

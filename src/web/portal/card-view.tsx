@@ -33,6 +33,8 @@ export function CardView({ client, mode, refresh, updates }: { client: ClientCar
   const showsEstimate = 'estimatedCompletion' in client;
   const completed = client.queueState === 'completed';
   const cancelled = client.queueState === 'cancelled';
+  // The server's sentences about the estimate (range, when updated, basis, why it moved later): shown as they are.
+  const note = client.estimateNote;
   const facts: { label: string; value: ReactNode }[] = [];
   if (showsPosition && !cancelled) {
     facts.push({ label: 'Queue position', value: completed ? 'Completed' : client.position != null ? `#${client.position}` : '—' });
@@ -84,6 +86,14 @@ export function CardView({ client, mode, refresh, updates }: { client: ClientCar
           </Fact>
         ))}
       </dl>
+
+      {note ? (
+        <div className="mt-3 space-y-1 px-1 text-sm" data-testid="card-estimate">
+          {note.range ? <p className="font-medium">{note.range}</p> : null}
+          <p className="text-muted-foreground">{note.updated}</p>
+          {note.reason ? <p>{note.reason}</p> : null}
+        </div>
+      ) : null}
 
       {client.insights ? (
         <div className="mt-6 flex gap-3 rounded-xl border border-[var(--portal-primary)]/30 bg-[var(--portal-primary)]/5 p-4 text-sm leading-relaxed dark:bg-[var(--portal-primary)]/10">

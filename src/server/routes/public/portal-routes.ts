@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { lookupAnswerSchema, publicPortalSchema } from '@core/api/public-portal';
-import { CLIENT_UPDATE_MAX_LENGTH, portalTexts } from '@core/portal-texts';
+import { CLIENT_UPDATE_MAX_LENGTH, portalAnswerTexts, portalTexts } from '@core/portal-texts';
 import { NotFoundError } from '../../errors';
 import { loadSession } from '../../plugins/session';
 import { sendClientUpdate } from '../../services/client-updates/send-client-update';
@@ -128,7 +128,7 @@ export async function publicPortalRoutes(app: FastifyInstance) {
       const outcome = await lookupClient(app.ctx, req.params.portalId, request, req.ip, viewer?.id ?? null);
       reply.header('cache-control', 'no-store');
       if (outcome.type === 'verification_sent') {
-        return reply.status(202).send({ verification: 'sent' as const, message: portalTexts.codeSent, ...(outcome.demoCode ? { demoCode: outcome.demoCode } : {}) });
+        return reply.status(202).send({ verification: 'sent' as const, message: portalAnswerTexts.codeSent, ...(outcome.demoCode ? { demoCode: outcome.demoCode } : {}) });
       }
       return { client: outcome.client, verified: outcome.verified, session: outcome.session, updatesAllowed: outcome.updatesAllowed, emailUpdates: outcome.emailUpdates };
     },

@@ -111,7 +111,7 @@ export async function clientDetailRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const business = await sessionBusiness(req);
       reply.header('cache-control', 'no-store');
-      return previewClientCard(app.ctx.db, business, req.params.portalId, req.query.clientId);
+      return previewClientCard(app.ctx.db, business, req.params.portalId, req.query.clientId, app.ctx.clock.now());
     },
   );
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { CLIENT_UPDATE_MAX_LENGTH, portalTexts } from '@core/portal-texts';
+import { CLIENT_UPDATE_MAX_LENGTH, portalAnswerTexts, portalTexts } from '@core/portal-texts';
 import type { AppContext } from '../../context';
 import { businessProfiles, clientUpdates } from '../../db/schema';
 import { DEMO_BUSINESS_ID } from '../../db/seed/demo-business';
@@ -27,7 +27,7 @@ export async function sendClientUpdate(ctx: Ctx, portalId: string, input: { sess
   if (!session) throw sessionExpired();
   const message = input.message.replace(/\r\n/g, '\n').trim();
   if (message.length === 0) throw new ValidationError(portalTexts.updateEmpty);
-  if (message.length > CLIENT_UPDATE_MAX_LENGTH) throw new ValidationError(portalTexts.updateTooLong(CLIENT_UPDATE_MAX_LENGTH));
+  if (message.length > CLIENT_UPDATE_MAX_LENGTH) throw new ValidationError(portalAnswerTexts.updateTooLong(CLIENT_UPDATE_MAX_LENGTH));
 
   const [row] = await runLookupQuery(ctx.db, 'clientId', portalId, session.clientId);
   if (!row) throw notFound();
@@ -36,7 +36,7 @@ export async function sendClientUpdate(ctx: Ctx, portalId: string, input: { sess
   // The client id now names someone else (a row of an id-less sheet was deleted): the session is over.
   if (!sessionIsFor(ctx.env, session, row.emailNormalized!)) throw sessionExpired();
   const { config } = await currentPortalSettings(ctx.db, row.portalId, row.portalUpdatedAt);
-  if (!config.allowClientUpdates) throw new ForbiddenError(portalTexts.updatesOff, 'updates_off');
+  if (!config.allowClientUpdates) throw new ForbiddenError(portalAnswerTexts.updatesOff, 'updates_off');
   await checkUpdateLimits(ctx.rateStore, ip, portalId, row.clientId);
 
   const clientId = row.clientId;

@@ -1,6 +1,6 @@
 import type { ClientEstimateView } from '@core/api/estimates';
 import { dayToIso, isoToDay } from '@core/dates';
-import { estimateWords, type EstimateStyle } from '@core/estimates/shown';
+import { estimateNote, type EstimateNote } from '@core/estimates/shown';
 import type { PortalConfig } from '@core/portal-config';
 import { classifyStatus, portalStatusBadge, statusTone, type StatusBadge, type StatusClass } from '@core/status';
 import type { WorkloadSettings } from '@core/workload-settings';
@@ -42,6 +42,8 @@ export interface ClientCard {
   estimatedCompletion?: string | null;
   /** With estimatedCompletion: the range and its basis (a portal showing a single date gives low = high = likely). */
   estimate?: ClientEstimateView | null;
+  /** With estimate: the range, when it was updated, its basis and why it moved later, as the card's sentences. */
+  estimateNote?: EstimateNote;
   /** The due date from the sheet: 'YYYY-MM-DD', or the sheet's text when it is not a date; null when empty. */
   dueDate?: string | null;
   notes?: string;
@@ -61,6 +63,8 @@ export interface CardContext {
   staleEstimates: boolean;
   /** When the portal's estimates were last computed; null before the first time. */
   estimatesUpdatedAt: Date | null;
+  /** The time of the answer (how long ago the estimates were computed). */
+  now: Date;
 }
 
 /** One formatter for every card: building an Intl formatter costs far more than using one. */
@@ -93,9 +97,6 @@ export function workloadInsights(input: {
   queueState: QueueState | null;
   position: number | null;
   estimatedCompletion: string | null;
-  /** The range around it, when the portal shows one. */
-  range?: Pick<ClientEstimateView, 'likely' | 'low' | 'high'> | null;
-  style?: EstimateStyle;
   workload: Pick<WorkloadSettings, 'dailyCapacity' | 'workingDays'>;
   showPosition: boolean;
   showEstimate: boolean;
@@ -113,9 +114,8 @@ export function workloadInsights(input: {
   if (input.showEstimate && input.estimatedCompletion) {
     // The date also counts the work on the project itself (average duration, priority, buffer: D4), not only the
     // queue ahead; "so" after the weekly figure read as if the queue alone put it weeks away.
-    const { estimatedCompletion: likely } = input;
-    const words = estimateWords(input.range ?? { likely, low: likely, high: likely }, input.style ?? 'date', formatDate);
-    sentences.push(`${capacity}. Allowing for the work on your project itself, we expect to finish it ${words}.`);
+    // The range is said by the card's estimate note (estimateNote): the insight names the most likely date.
+    sentences.push(`${capacity}. Allowing for the work on your project itself, we expect to finish it around ${formatDate(input.estimatedCompletion)}.`);
   } else if (input.showPosition && ahead > 0) {
     const weeks = Math.ceil(ahead / perWeek);
     sentences.push(`${capacity}, so we should start on yours within ${plural(weeks, 'week', 'weeks')}.`);
@@ -161,8 +161,6 @@ export function buildClientCard(row: CardSource, ctx: CardContext): ClientCard {
       queueState: row.queueState,
       position,
       estimatedCompletion: estimate,
-      range,
-      style: config.estimateStyle,
       workload: ctx.workload,
       showPosition: config.showPriority,
       showEstimate: config.showEstimatedCompletion,
@@ -171,7 +169,10 @@ export function buildClientCard(row: CardSource, ctx: CardContext): ClientCard {
   if (config.showPriority) card.position = position;
   if (config.showEstimatedCompletion) {
     card.estimatedCompletion = estimate;
-    if (range) card.estimate = range;
+    if (range) {
+      card.estimate = range;
+      card.estimateNote = estimateNote(range, config.estimateStyle, { updatedAt: new Date(range.updatedAt), now: ctx.now, today: ctx.today });
+    }
   }
   if (config.showDueDate) card.dueDate = row.dueDate ?? (row.dueDateText.trim() || null);
   if (config.showNotes) card.notes = row.notes;

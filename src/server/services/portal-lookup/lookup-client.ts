@@ -1,6 +1,6 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { messages } from '@core/messages';
-import { portalTexts } from '@core/portal-texts';
+import { portalAnswerTexts, portalTexts } from '@core/portal-texts';
 import { maskEmail } from '@core/validation/email';
 import { parsePortalQuery } from '@core/validation/portal-search';
 import type { AppContext } from '../../context';
@@ -124,9 +124,9 @@ export async function lookupClient(ctx: LookupCtx, portalId: string, request: Lo
         estimatedCompletion: row.estimatedCompletion,
         estimate: storedEstimateOf(row),
       },
-      { config: settings.config, workload: settings.workload, calendar: settings.calendar, today, staleEstimates: row.queueComputedFor !== today, estimatesUpdatedAt: row.estimatesUpdatedAt },
+      { config: settings.config, workload: settings.workload, calendar: settings.calendar, today, staleEstimates: row.queueComputedFor !== today, estimatesUpdatedAt: row.estimatesUpdatedAt, now: ctx.clock.now() },
     );
-    if (!ownersLook) await noteEstimateSeen(ctx.db, portalId, row, built, settings.workload);
+    if (!ownersLook) await noteEstimateSeen(ctx, portalId, row, built, settings.workload);
     return built;
   };
   const updatesAllowed = settings.config.allowClientUpdates;
@@ -167,7 +167,7 @@ export async function lookupClient(ctx: LookupCtx, portalId: string, request: Lo
     if (search.code) {
       const clientId = await consumeVerificationCode(ctx, portalId, matches.map((m) => m.clientId!), search.code);
       const row = matches.find((m) => m.clientId === clientId);
-      if (!clientId || !row) throw new AppError(400, 'invalid_code', portalTexts.invalidCode);
+      if (!clientId || !row) throw new AppError(400, 'invalid_code', portalAnswerTexts.invalidCode);
       await count('card');
       return verifiedCard(row, 'code');
     }
@@ -189,7 +189,7 @@ export async function lookupClient(ctx: LookupCtx, portalId: string, request: Lo
 
   await count(matches.length === 1 ? 'card' : 'miss');
   if (matches.length === 0) throw notFound();
-  if (matches.length > 1) throw new AppError(409, 'ambiguous_name', portalTexts.ambiguousName);
+  if (matches.length > 1) throw new AppError(409, 'ambiguous_name', portalAnswerTexts.ambiguousName);
   const found = await card(matches[0]!);
   // Found by name: the visitor did not show they know the address, so it is masked (D3: a guessed name must not
   // reveal it). An e-mail search shows the address typed; access links and codes show it in full.
@@ -203,8 +203,8 @@ function storedEstimateOf(row: LookupRow): StoredEstimate | null {
 }
 
 /** The card showed an estimate whose date the client has not seen yet: what it saw is recorded (the slip reasons). */
-async function noteEstimateSeen(db: LookupCtx['db'], portalId: string, row: LookupRow, shown: ClientCard, workload: WorkloadSettings): Promise<void> {
+async function noteEstimateSeen(ctx: Pick<LookupCtx, 'db' | 'clock'>, portalId: string, row: LookupRow, shown: ClientCard, workload: WorkloadSettings): Promise<void> {
   const estimate = shown.estimate;
   if (!estimate || estimate.likely === row.estimateSeenLikely || row.queuePosition === null) return;
-  await markEstimateSeen(db, { portalId, clientId: row.clientId!, likely: estimate.likely, position: row.queuePosition, basis: estimate.basis }, workload, new Date());
+  await markEstimateSeen(ctx.db, { portalId, clientId: row.clientId!, likely: estimate.likely, position: row.queuePosition, basis: estimate.basis }, workload, ctx.clock.now());
 }

@@ -18,6 +18,7 @@ export async function previewClientCard(
   business: { id: string; timeZone: string },
   portalId: string,
   clientId?: string,
+  now = new Date(),
 ): Promise<{ clientId: string; card: ClientCard }> {
   const portal = await getPortalRow(db, business.id, portalId);
   const scope = and(eq(clients.portalId, portal.id), isNull(clients.removedAt));
@@ -29,7 +30,7 @@ export async function previewClientCard(
     .limit(1);
   if (!row) throw new NotFoundError(clientNotFoundMessage, clientId === undefined ? 'no_clients' : 'not_found');
   const settings = portalSettings(portal.id, portal.updatedAt, portal.config, portal.workloadSettings);
-  const today = todayIn(business.timeZone);
+  const today = todayIn(business.timeZone, now.getTime());
   const everything = { ...settings.config, showPriority: true, showEstimatedCompletion: true, estimateStyle: 'range' as const, showNotes: true, showDueDate: true, showProgressBar: true };
   const [stored] = await db
     .select({ likely: clientEstimates.likely, low: clientEstimates.low, high: clientEstimates.high, basis: clientEstimates.basis, reason: clientEstimates.reason, updatedAt: portalEstimateState.updatedAt })
@@ -50,7 +51,7 @@ export async function previewClientCard(
       estimatedCompletion: row.estimatedCompletion,
       estimate: stored ?? null,
     },
-    { config: everything, workload: settings.workload, calendar: settings.calendar, today, staleEstimates: portal.queueComputedFor !== today, estimatesUpdatedAt: stored?.updatedAt ?? null },
+    { config: everything, workload: settings.workload, calendar: settings.calendar, today, staleEstimates: portal.queueComputedFor !== today, estimatesUpdatedAt: stored?.updatedAt ?? null, now },
   );
   return { clientId: row.clientId, card };
 }

@@ -434,7 +434,10 @@ function SearchPreview({ requireVerification }: { requireVerification: boolean }
 function draftCard(card: ClientCard, look: PortalConfig): ClientCard {
   const shown: ClientCard = { ...card };
   if (!look.showPriority) delete shown.position;
-  if (!look.showEstimatedCompletion) delete shown.estimatedCompletion;
+  if (!look.showEstimatedCompletion) {
+    delete shown.estimatedCompletion;
+    delete shown.estimateNote;
+  } else if (look.estimateStyle === 'date' && shown.estimateNote) shown.estimateNote = { ...shown.estimateNote, range: undefined };
   if (!look.showNotes) delete shown.notes;
   if (!look.showDueDate) delete shown.dueDate;
   if (!look.showProgressBar) delete shown.progress;
