@@ -11,7 +11,7 @@ import { classifyPriority, type PriorityClass } from '@core/priority';
 import { zoneOrUtc } from '@core/validation/auth';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { clients, estimateSnapshots } from '../../db/schema';
+import { clients, estimateSnapshots, portalEstimateState } from '../../db/schema';
 import type { BusinessProfile } from '../business/get-business-by-user';
 import { requirePlanFeature } from '../business/plan-access';
 import { getPortalRow } from '../portals/get-portal';
@@ -26,21 +26,44 @@ import { readCompletedOn, windowStartInstant } from './read-history';
 /** Runs of each back-tested morning (the product's estimate runs 4,000; the figures pool many clients). */
 export const BACK_TEST_RUNS = 1000;
 
-/** The accuracy figures of one of the business's portals over the last `days` days (business time zone). */
+/** Answers kept per database (tests run several), at most this many each. */
+const CACHE_SIZE = 500;
+const answers = new WeakMap<Db, Map<string, EstimateAccuracy>>();
+
+/**
+ * The accuracy figures of one of the business's portals over the last `days` days (business time zone). An answer is
+ * kept for its portal, period and day: a back-test costs seconds and its inputs only change with the portal's data.
+ * The key holds when the portal's estimates were last computed, which every sync and queue change moves (the
+ * refresh they ask for), and the workload settings: a sync on any instance makes the next read compute afresh.
+ */
 export async function getEstimateAccuracy(ctx: Pick<AppContext, 'db' | 'clock'>, business: BusinessProfile, portalId: string, days: AccuracyPeriod): Promise<EstimateAccuracy> {
   const portal = await getPortalRow(ctx.db, business.id, portalId);
   requirePlanFeature(business, 'analytics');
   const timeZone = zoneOrUtc(business.timeZone);
+  const today = ctx.clock.today(timeZone);
+  const [state] = await ctx.db.select({ updatedAt: portalEstimateState.updatedAt }).from(portalEstimateState).where(eq(portalEstimateState.portalId, portal.id));
+  const key = [portal.id, today, days, state?.updatedAt.toISOString() ?? '-', JSON.stringify(portal.workloadSettings)].join('|');
+  let cache = answers.get(ctx.db);
+  if (!cache) answers.set(ctx.db, (cache = new Map()));
+  const kept = cache.get(key);
+  if (kept) return kept;
+  const answer = await computeAccuracy(ctx.db, { id: portal.id, createdAt: portal.createdAt, timeZone, workloadSettings: portal.workloadSettings }, today, days);
+  if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
+  cache.set(key, answer);
+  return answer;
+}
+
+async function computeAccuracy(db: Db, portal: { id: string; createdAt: Date; timeZone: string; workloadSettings: unknown }, today: IsoDate, days: AccuracyPeriod): Promise<EstimateAccuracy> {
+  const { timeZone } = portal;
   const settings = readWorkloadSettings(portal.workloadSettings);
   const calendar = calendarFor(settings);
-  const today = ctx.clock.today(timeZone);
   const from = addCalendarDays(today, -(days - 1));
   const firstShown = addCalendarDays(from, -(Math.max(...ACCURACY_LEADS) + STALE_SHOWN_DAYS));
-  const done = inPeriod(await readCompletedOn(ctx.db, portalId, timeZone, windowStartInstant(undefined, from)), from, today);
-  const shownSince = await snapshotsReachBack(ctx.db, portalId, addCalendarDays(from, -Math.max(...ACCURACY_LEADS)));
+  const done = inPeriod(await readCompletedOn(db, portal.id, timeZone, windowStartInstant(undefined, from)), from, today);
+  const shownSince = await snapshotsReachBack(db, portal.id, addCalendarDays(from, -Math.max(...ACCURACY_LEADS)));
   const completed = shownSince
-    ? await shownTo(ctx.db, portalId, done, firstShown)
-    : await backTested(ctx.db, { id: portal.id, createdAt: portal.createdAt, timeZone }, { settings, calendar, seed: portal.id, runs: BACK_TEST_RUNS }, { firstShown, from, today });
+    ? await shownTo(db, portal.id, done, firstShown)
+    : await backTested(db, portal, { settings, calendar, seed: portal.id, runs: BACK_TEST_RUNS }, { firstShown, from, today });
   return { days, source: shownSince ? 'shown' : 'back-test', completed: done.size, leads: estimateAccuracy(completed, calendar) };
 }
 
