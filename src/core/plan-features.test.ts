@@ -24,6 +24,7 @@ describe('plan features (the pricing table as a contract)', () => {
     ['analytics', [false, true, true, true]],
     ['fullAnalytics', [false, false, true, true]],
     ['api', [false, false, true, true]],
+    ['managedClients', [false, false, true, true]],
   ] as const)('planAllows(%s) per plan', (feature: PlanFeature, expected) => {
     expect((['starter', 'professional', 'business', 'enterprise'] as const).map((p) => planAllows(p, feature))).toEqual(expected);
   });
@@ -34,6 +35,9 @@ describe('plan features (the pricing table as a contract)', () => {
     expect(firstPlanWith('fullAnalytics')).toBe('business');
     expect(planFeatureMessage('customDomain')).toBe('Custom domains are part of the Business plan and above. Upgrade on the Billing page to use them.');
     expect(planFeatureMessage('analytics')).toBe('Portal analytics are part of the Professional plan and above. Upgrade on the Billing page to use them.');
+    expect(planFeatureMessage('managedClients')).toBe(
+      'Keeping your client list in StatusLink (adding, editing and deleting clients here or through the API) is part of the Business plan and above. Upgrade on the Billing page to use it.',
+    );
     expect(planFeatureMessage('api')).toBe('API access and webhooks is part of the Business plan and above. Upgrade on the Billing page to use it.');
   });
 });

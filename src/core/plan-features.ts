@@ -34,9 +34,11 @@ export type PlanSwitch = 'whiteLabel' | 'customDomain' | 'api' | 'sms' | 'priori
 
 /**
  * Everything a plan may lack: the switches, plus the levels as steps (`customBranding`: full branding; `analytics`:
- * basic analytics or more; `fullAnalytics`). The server's guard and the upgrade hints take these names.
+ * basic analytics or more; `fullAnalytics`), plus `managedClients` (a client list kept in StatusLink and written
+ * through the app or the API: part of the API switch, issue 22). The server's guard and the upgrade hints take these
+ * names.
  */
-export type PlanFeature = PlanSwitch | 'customBranding' | 'analytics' | 'fullAnalytics';
+export type PlanFeature = PlanSwitch | 'customBranding' | 'analytics' | 'fullAnalytics' | 'managedClients';
 
 /**
  * Features announced but not yet shipped: the pricing page marks them "(coming soon)". The track that ships one
@@ -68,6 +70,8 @@ export function planAllows(planId: PlanId, feature: PlanFeature): boolean {
       return planAnalyticsAtLeast(planId, 'basic');
     case 'fullAnalytics':
       return planAnalyticsAtLeast(planId, 'full');
+    case 'managedClients':
+      return planHas(planId, 'api');
     default:
       return planHas(planId, feature);
   }
@@ -88,6 +92,7 @@ export const planFeatureLabels: Record<PlanFeature, { label: string; plural: boo
   customBranding: { label: 'Custom branding (portal title, messages and colours)', plural: false },
   analytics: { label: 'Portal analytics', plural: true },
   fullAnalytics: { label: 'Full analytics (time to complete, new clients and daily portal lookups)', plural: false },
+  managedClients: { label: 'Keeping your client list in StatusLink (adding, editing and deleting clients here or through the API)', plural: false },
 };
 
 /** The upgrade hint of a feature outside the plan. */

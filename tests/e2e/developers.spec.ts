@@ -14,7 +14,7 @@ const shotsDir = process.env.DEVELOPERS_SHOTS;
 const shoot = (page: Page, name: string) => shootBothThemes(page, shotsDir, name);
 
 test('an API key, a webhook endpoint and its delivery', async ({ page, request }) => {
-  test.setTimeout(shotsDir ? 400_000 : 120_000);
+  test.setTimeout(shotsDir ? 400_000 : 180_000);
   const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
   const receiver = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -95,6 +95,31 @@ test('an API key, a webhook endpoint and its delivery', async ({ page, request }
     await expect(page.getByRole('row', { name: /Grace Hopper/ }).getByText('Completed')).toBeVisible();
     const typesFor = () => received.map((r) => new Webhook(secret).verify(r.body, r.headers as Record<string, string>) as { type: string; data: { clientId?: string } }).filter((e) => e.data.clientId === 'API-7').map((e) => e.type);
     await expect.poll(typesFor, { timeout: 20_000 }).toEqual(expect.arrayContaining(['client.status_changed', 'client.completed']));
+
+    // Several clients at once get one status (one all-or-nothing bulk request); a delete is asked first and says
+    // the client can be restored.
+    const second = await request.put(`${E2E_BASE_URL}/api/v1/portals/${portalId}/clients/API-8`, {
+      headers: { authorization: `Bearer ${key}` },
+      data: { name: 'Alan Turing', email: 'alan@example.com', status: 'Waiting' },
+    });
+    expect(second.status()).toBe(201);
+    await page.reload();
+    await page.getByRole('checkbox', { name: 'Select Alan Turing' }).check();
+    await page.getByRole('checkbox', { name: 'Select Grace Hopper' }).check();
+    await page.getByLabel('New status for the selected clients').fill('On hold');
+    await page.getByRole('button', { name: 'Set status (2)' }).click();
+    await expect(page.getByRole('row', { name: /Alan Turing/ }).getByText('On hold')).toBeVisible();
+    await expect(page.getByRole('row', { name: /Grace Hopper/ }).getByText('On hold')).toBeVisible();
+    await page.getByRole('button', { name: 'Delete Alan Turing' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete client' });
+    await expect(confirm).toContainText('restore them');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('link', { name: 'Alan Turing', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Delete Alan Turing' }).click();
+    await confirm.getByRole('button', { name: 'Delete client' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByRole('link', { name: 'Alan Turing', exact: true })).toHaveCount(0);
+    await expect(page.getByText('Removed clients (1)')).toBeVisible();
   } finally {
     await new Promise<void>((resolve) => receiver.close(() => resolve()));
   }

@@ -44,7 +44,7 @@ const bulkAnswer = z.object({
 });
 
 const writeRules =
-  'Managed portals only (409 source_not_managed for a sheet or upload portal, with the reason). Goes through the same rules as a sync (D9 identity, queue and estimates, removals restorable) and records the same client events, so webhooks and notifications follow. Send an Idempotency-Key to retry safely: a replay returns the first answer, another body under the key is 409. 409 sync_in_progress while another write of the portal runs (retry).';
+  'Business and Enterprise plans (403 plan_feature otherwise). Managed portals only (409 source_not_managed for a sheet or upload portal, with the reason). Goes through the same rules as a sync (D9 identity, queue and estimates, removals restorable) and records the same client events, so webhooks and notifications follow. Send an Idempotency-Key to retry safely: a replay returns the first answer, another body under the key is 409. 409 sync_in_progress while another write of the portal runs (retry).';
 
 /** Who the change is by, for its client events. */
 export const actorOf = (req: FastifyRequest): ClientEventActor => (req.apiKey ? { kind: 'api_key', keyId: req.apiKey.keyId } : { kind: 'user', userId: req.sessionUser!.id });
@@ -54,6 +54,7 @@ async function writeAs(ctx: AppContext, req: FastifyRequest<{ Params: { portalId
   const business = await sessionBusiness(req);
   return writeManagedClients(ctx, {
     businessId: business.id,
+    plan: business.plan,
     portalId: req.params.portalId,
     timeZone: business.timeZone,
     changes,

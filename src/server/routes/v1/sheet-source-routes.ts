@@ -148,12 +148,13 @@ export async function sheetSourceRoutes(app: FastifyInstance) {
         tags: ['portal data'],
         summary: 'Connects a Google Sheet with its column mapping and syncs it, or makes StatusLink the source of its clients',
         description:
-          '{ type: managed }: the clients are kept in StatusLink (same keys, access links and history), written through Client Management and the clients API; sync is null. Back to a sheet: this route with the sheet; to a file: POST .../import. With a sheet: The source is saved only when this first sync applies. 409 confirm_drop when more than half of the current clients would be removed (send confirmDrop: true to apply); 422 when a mapped column is missing or a client id repeats; 502 when Google fails. 503 sync_unfinished (embedded database only): a large change was checked and committed but stopped while being applied; it is finished automatically (decision 0005). With dryRun: true the sheet is only read and checked with this mapping (the set-up wizard checks with it before Finalize): nothing is saved, no sync is recorded, and a large drop answers 200 with sync.status needs_confirmation and its message.',
+          '{ type: managed } (Business and Enterprise plans; 403 plan_feature otherwise): the clients are kept in StatusLink (same keys, access links and history), written through Client Management and the clients API; sync is null. Back to a sheet: this route with the sheet; to a file: POST .../import. With a sheet: The source is saved only when this first sync applies. 409 confirm_drop when more than half of the current clients would be removed (send confirmDrop: true to apply); 422 when a mapped column is missing or a client id repeats; 502 when Google fails. 503 sync_unfinished (embedded database only): a large change was checked and committed but stopped while being applied; it is finished automatically (decision 0005). With dryRun: true the sheet is only read and checked with this mapping (the set-up wizard checks with it before Finalize): nothing is saved, no sync is recorded, and a large drop answers 200 with sync.status needs_confirmation and its message.',
         params: portalIdParams,
         body: saveSourceBody,
         response: {
           200: z.object({ portal: portalDetailSchema, sync: importReportSchema.nullable() }),
           400: errorShape,
+          403: errorShape,
           404: errorShape,
           409: errorShape,
           422: errorShape,
@@ -166,7 +167,7 @@ export async function sheetSourceRoutes(app: FastifyInstance) {
       const business = await sessionBusiness(req);
       await getPortalRow(app.ctx.db, business.id, req.params.portalId);
       if (req.body.type === 'managed') {
-        await switchToManaged(app.ctx, { businessId: business.id, portalId: req.params.portalId, timeZone: business.timeZone, actor: actorOf(req), userId: req.sessionUser!.id, ipAddress: req.ip });
+        await switchToManaged(app.ctx, { businessId: business.id, plan: business.plan, portalId: req.params.portalId, timeZone: business.timeZone, actor: actorOf(req), userId: req.sessionUser!.id, ipAddress: req.ip });
         return { portal: await getPortal(app.ctx.db, business.id, req.params.portalId), sync: null };
       }
       const address = readSheetAddress(req.body.sheetUrl, req.body.gid);

@@ -14,10 +14,9 @@ import { Checkbox } from '@web/components/ui/checkbox';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { showingLabel } from '@web/features/clients/lib/showing-label';
-import { clientsQueryOptions, useDeleteManagedClient, type ClientRow } from '@web/features/clients/api/clients';
+import { clientsQueryOptions, type ClientRow } from '@web/features/clients/api/clients';
 import { ClientFormDialog, type ClientFormTarget } from '@web/features/clients/components/client-form-dialog';
-import { ManageInStatusLinkButton, ManagedClientToolbar } from '@web/features/clients/components/managed-client-tools';
-import { errorMessage } from '@web/lib/api-client';
+import { DeleteClientDialog, ManageInStatusLinkButton, ManagedClientToolbar } from '@web/features/clients/components/managed-client-tools';
 import { RemovedClients } from '@web/features/clients/components/removed-clients';
 import { ClientStatusBadge } from '@web/features/clients/components/status-badge';
 import { useCurrentPortal, type AppPortal } from '@web/features/dashboard/api/portals';
@@ -81,7 +80,7 @@ function ClientList({ portal }: { portal: AppPortal }) {
   const [selected, setSelected] = useState<ReadonlyMap<string, ClientRow>>(new Map());
   const [editing, setEditing] = useState<ClientFormTarget>(null);
   const managed = portal.source.type === 'managed';
-  const deleteClient = useDeleteManagedClient(portal.portalId);
+  const [deleting, setDeleting] = useState<ClientRow | null>(null);
   const [inviting, setInviting] = useState<InviteTarget | null>(null);
   const timeZone = useBusinessTimeZone();
   const debounced = useDebounced(search.trim());
@@ -172,11 +171,6 @@ function ClientList({ portal }: { portal: AppPortal }) {
             </Link>
           </div>
           {managed ? <ManagedClientToolbar portalId={portal.portalId} selected={[...selected.values()]} onAdd={() => setEditing('new')} onDone={() => setSelected(new Map())} /> : null}
-          {deleteClient.isError ? (
-            <Alert variant="destructive">
-              <AlertDescription>{errorMessage(deleteClient.error)}</AlertDescription>
-            </Alert>
-          ) : null}
         </CardHeader>
         <CardContent className="px-0 sm:px-0">
           {list.isPending ? (
@@ -202,7 +196,7 @@ function ClientList({ portal }: { portal: AppPortal }) {
               onShare={setSharing}
               selected={selected}
               onSelect={setSelected}
-              {...(managed ? { onEdit: setEditing, onDelete: (c: ClientRow) => deleteClient.mutate(c.clientId) } : {})}
+              {...(managed ? { onEdit: setEditing, onDelete: setDeleting } : {})}
             />
           )}
           {list.data && pages > 1 ? (
@@ -244,6 +238,7 @@ function ClientList({ portal }: { portal: AppPortal }) {
       </Card>
 
       <ClientFormDialog portalId={portal.portalId} target={editing} onClose={() => setEditing(null)} />
+      <DeleteClientDialog portalId={portal.portalId} client={deleting} onClose={() => setDeleting(null)} />
       <ShareModal portalId={portal.portalId} companyName={companyName} client={sharing} onClose={() => setSharing(null)} />
       <InviteDialog
         portalId={portal.portalId}

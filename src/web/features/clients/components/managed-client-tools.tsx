@@ -1,11 +1,15 @@
 import { DatabaseIcon, PlusIcon } from 'lucide-react';
 import { useState } from 'react';
+import { planAllows } from '@core/plan-features';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
+import { UpgradeCard } from '@web/features/billing/components/upgrade-card';
+import { useBusinessPlan } from '@web/features/billing/api/use-business-plan';
+import { Dialog } from '@web/features/portals/components/dialog';
 import { errorMessage } from '@web/lib/api-client';
-import { useBulkStatus, useManageInStatusLink, type ClientRow } from '../api/clients';
+import { useBulkStatus, useDeleteManagedClient, useManageInStatusLink, type ClientRow } from '../api/clients';
 
 /** Add client and a status for every selected client at once (one all-or-nothing request), on a managed portal. */
 export function ManagedClientToolbar({ portalId, selected, onAdd, onDone }: { portalId: string; selected: ClientRow[]; onAdd: () => void; onDone: () => void }) {
@@ -44,10 +48,16 @@ export function ManagedClientToolbar({ portalId, selected, onAdd, onDone }: { po
   );
 }
 
-/** For a sheet, upload or empty portal: keep its clients in StatusLink from now on (asked once more before). */
+/**
+ * For a sheet, upload or empty portal: keep its clients in StatusLink from now on (asked once more before). On a plan
+ * without it (below Business), what an upgrade adds instead.
+ */
 export function ManageInStatusLinkButton({ portalId, hasClients }: { portalId: string; hasClients: boolean }) {
   const [asking, setAsking] = useState(false);
   const change = useManageInStatusLink(portalId);
+  const plan = useBusinessPlan();
+  if (plan === undefined) return null;
+  if (!planAllows(plan, 'managedClients')) return <UpgradeCard feature="managedClients" plan={plan} compact className="max-w-md text-left" />;
   if (!asking) {
     return (
       <Button variant="outline" onClick={() => setAsking(true)}>
@@ -76,5 +86,36 @@ export function ManageInStatusLinkButton({ portalId, hasClients }: { portalId: s
         </Button>
       </div>
     </div>
+  );
+}
+
+/** Delete a managed portal's client, asked first (it can be restored from Removed clients for 30 days). */
+export function DeleteClientDialog({ portalId, client, onClose }: { portalId: string; client: ClientRow | null; onClose: () => void }) {
+  const remove = useDeleteManagedClient(portalId);
+  const close = () => {
+    remove.reset();
+    onClose();
+  };
+  return (
+    <Dialog
+      open={client !== null}
+      onOpenChange={(open) => (open ? null : close())}
+      title="Delete client"
+      description={client ? `Delete ${client.name} (${client.email})? Their portal link stops working. You can restore them, with their history, from Removed clients for 30 days.` : undefined}
+    >
+      {remove.isError ? (
+        <Alert variant="destructive" className="mb-4">
+          <AlertDescription>{errorMessage(remove.error)}</AlertDescription>
+        </Alert>
+      ) : null}
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" onClick={close}>
+          Cancel
+        </Button>
+        <Button variant="destructive" disabled={remove.isPending || client === null} onClick={() => client && remove.mutate(client.clientId, { onSuccess: close })}>
+          Delete client
+        </Button>
+      </div>
+    </Dialog>
   );
 }
