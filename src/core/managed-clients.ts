@@ -93,6 +93,11 @@ export interface ManagedPlanInput {
   /** Clients marked removed (restorable). */
   removed: ReadonlyMap<string, ManagedRow>;
   changes: readonly ManagedChange[];
+  /**
+   * The portal's highest row, when `active` and `removed` hold only the clients the changes can touch (their keys,
+   * the e-mails and ID cells they write): a new or restored client still goes after every row.
+   */
+  lastRow?: number;
 }
 
 export interface ManagedRows {
@@ -134,7 +139,7 @@ export function applyManagedChanges(input: ManagedPlanInput): ManagedRows | { re
   const written = new Set<string>();
   const created: string[] = [];
   const deleted: string[] = [];
-  let lastRow = 1;
+  let lastRow = Math.max(1, input.lastRow ?? 1);
   for (const list of [input.active, input.removed]) for (const r of list.values()) lastRow = Math.max(lastRow, r.row);
 
   for (const change of input.changes) {
@@ -186,6 +191,17 @@ export function applyManagedChanges(input: ManagedPlanInput): ManagedRows | { re
   }
   const rows = [...next.values()].sort((a, b) => a.row - b.row);
   return { rows, written: [...written], created, deleted };
+}
+
+/** The e-mail addresses (normalized) and keys a list of changes writes: the clients it can touch besides its own. */
+export function touchedBy(changes: readonly ManagedChange[]): { keys: string[]; emails: string[] } {
+  const keys = new Set<string>();
+  const emails = new Set<string>();
+  for (const c of changes) {
+    keys.add(c.clientId);
+    if ((c.kind === 'create' || c.kind === 'put' || c.kind === 'patch') && c.fields.email !== undefined) emails.add(normalizeEmail(c.fields.email));
+  }
+  return { keys: [...keys], emails: [...emails] };
 }
 
 /** The rows as a sheet's data rows (row 2 first; a gap left by a removed client is a blank row). */

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { businessProfiles } from '../../src/server/db/schema';
+import { recomputeQueue } from '../../src/server/services/sheet-sync/recompute-queue';
 import { createKey, withKey } from '../support/api-keys';
 import { businessWithPortal, postCsv, request } from '../support/sheets';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -138,6 +141,35 @@ describe('managed source', () => {
     expect(recent).toEqual(expect.arrayContaining(['K1 client.status_changed', 'K1 client.completed', 'NEW client.added']));
   });
 
+  it('a bulk write plans only the clients it names, yet moves the whole queue as a sync would, with its events', { timeout: 60_000 }, async () => {
+    const o = await managedPortal();
+    const base = Array.from({ length: 12 }, (_, i) => ({ clientId: `Q${i}`, name: `Client ${i}`, email: `q${i}@example.com`, status: i % 5 === 4 ? 'Completed' : 'Waiting', priority: i % 3 ? 'Normal' : 'High' }));
+    expect((await withKey(t.app, o.key, 'POST', clientsUrl(o, '/bulk'), { clients: base })).statusCode).toBe(200);
+    const before = new Map((await list(o)).map((c) => [c.clientId as string, c.queuePosition]));
+    const already = (await events(o)).length;
+
+    // A new High client goes ahead of every Normal one; Q0 completes; Q1 is sent as it is (unchanged).
+    const res = await withKey(t.app, o.key, 'POST', clientsUrl(o, '/bulk'), {
+      clients: [
+        { clientId: 'NEW', name: 'New', email: 'new@example.com', status: 'Waiting', priority: 'High' },
+        { ...base[0]!, status: 'Completed' },
+        base[1]!,
+      ],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ created: ['NEW'], updated: ['Q0', 'Q1'] });
+    const after = await list(o);
+    // The stored figures are the whole portal's queue: a recompute finds nothing to change.
+    const business = await t.app.ctx.db.select().from(businessProfiles).where(eq(businessProfiles.userId, o.user.id));
+    expect(await recomputeQueue(t.app.ctx, o.portalId, business[0]!.timeZone, { actor: { kind: 'system', job: 'test' } })).toBe(0);
+    const moved = after.filter((c) => c.clientId !== 'NEW' && c.clientId !== 'Q0' && before.get(c.clientId as string) !== c.queuePosition).map((c) => c.clientId as string);
+    expect(moved.length).toBeGreaterThan(0);
+    const recent = (await events(o)).slice(already);
+    expect(recent).toEqual(expect.arrayContaining(['NEW client.added', 'Q0 client.status_changed', 'Q0 client.completed', ...moved.map((id) => `${id} client.queue_moved`)]));
+    expect(recent.filter((e) => e.startsWith('Q1 ') && !e.endsWith('queue_moved') && !e.endsWith('estimate_changed'))).toEqual([]);
+    expect(after.find((c) => c.clientId === 'NEW')).toMatchObject({ queueState: 'queued', queuePosition: expect.any(Number) });
+  });
+
   it('Idempotency-Key: a replay answers the first answer and writes nothing; another body under the key is 409', async () => {
     const o = await managedPortal();
     const body = { clientId: 'A', ...ann };
@@ -198,5 +230,30 @@ describe('managed source', () => {
     const stranger = await managedPortal();
     const theirs = await withKey(t.app, stranger.key, 'POST', clientsUrl(o), ann);
     expect(theirs.statusCode).toBe(404);
+  });
+
+  it('is a Business and Enterprise feature: a smaller plan cannot switch to it, and a downgrade stops the writes', async () => {
+    const pro = await businessWithPortal(t.app, { plan: 'professional' });
+    const refused = await request(t.app, 'PUT', `/api/v1/portals/${pro.portalId}/source`, pro.cookie, { type: 'managed' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({ code: 'plan_feature', message: expect.stringContaining('Keeping your client list in StatusLink') });
+    expect(refused.json().error.message).toContain('Business plan and above');
+    expect((await request(t.app, 'GET', `/api/v1/portals/${pro.portalId}`, pro.cookie)).json().source.type).not.toBe('managed');
+
+    // Managed on Business, then downgraded: the app's writes (a session, not a key) are refused, the clients kept.
+    const o = await managedPortal();
+    expect((await request(t.app, 'POST', clientsUrl(o), o.cookie, { clientId: 'A', ...ann })).statusCode).toBe(201);
+    await t.app.ctx.db.update(businessProfiles).set({ plan: 'professional' }).where(eq(businessProfiles.userId, o.user.id));
+    for (const [method, url, body] of [
+      ['POST', clientsUrl(o), { clientId: 'B', ...ann, email: 'b@example.com' }],
+      ['PATCH', clientsUrl(o, '/A'), { status: 'Completed' }],
+      ['DELETE', clientsUrl(o, '/A'), undefined],
+      ['POST', clientsUrl(o, '/bulk'), { clients: [{ clientId: 'A', ...ann, status: 'Done' }] }],
+    ] as const) {
+      const res = await request(t.app, method, url, o.cookie, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json().error.code).toBe('plan_feature');
+    }
+    expect((await list(o)).map((c) => [c.clientId, c.status])).toEqual([['A', 'Waiting']]);
   });
 });

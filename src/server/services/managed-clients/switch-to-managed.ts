@@ -6,6 +6,7 @@ import { MANAGED_HEADERS, MANAGED_MAPPING } from '@core/managed-clients';
 import type { DateOrder } from '@core/sheet-values';
 import { clients, portals } from '../../db/schema';
 import { recordActivity } from '../activity/record-activity';
+import { requirePlanFeature } from '../business/plan-access';
 import { queueWritten } from '../estimates/queue-written';
 import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
 import { getPortalRow } from '../portals/get-portal';
@@ -16,7 +17,8 @@ import { writeEvents } from '../sheet-sync/sync-events';
 import { SyncInProgressError } from '../sheet-sync/sync-errors';
 import { acquireSyncLease, releaseSyncLease, renewSyncLease } from '../sheet-sync/sync-lease';
 import { forgetUploads } from '../sheet-sync/uploaded-files';
-import { planManagedRows, readManagedRows, type ManagedDeps } from './write-managed-clients';
+import { planManagedRows, readManagedRows } from './managed-plan';
+import type { ManagedDeps } from './write-managed-clients';
 
 /**
  * Makes StatusLink the source of a portal's clients (issue 22 item 2), keeping them all: each keeps its key, and the
@@ -24,15 +26,17 @@ import { planManagedRows, readManagedRows, type ManagedDeps } from './write-mana
  * e-mail keeps it the same client). Its cells are rewritten in the managed columns (no events: nothing a client sees
  * changes, unless the queue's day moved since the last sync). The sheet's address is kept but no longer synced; a
  * held upload no longer applies. Back to a sheet or a file: connect the sheet (PUT .../source) or upload a file, as
- * for any portal. Returns false when the portal was managed already.
+ * for any portal. Returns false when the portal was managed already. 403 `plan_feature` on a plan without the managed
+ * source (Business and above).
  */
 export async function switchToManaged(
   deps: ManagedDeps,
-  input: { businessId: string; portalId: string; timeZone: string; actor: ClientEventActor; userId: string; ipAddress?: string | null },
+  input: { businessId: string; plan: string; portalId: string; timeZone: string; actor: ClientEventActor; userId: string; ipAddress?: string | null },
 ): Promise<boolean> {
   const { db } = deps;
   const portal = await getPortalRow(db, input.businessId, input.portalId);
   if (portal.sourceType === 'managed') return false;
+  requirePlanFeature({ plan: input.plan }, 'managedClients');
   const token = await acquireSyncLease(db, portal.id);
   if (!token) throw new SyncInProgressError();
   try {
@@ -52,7 +56,7 @@ export async function switchToManaged(
         );
       const { active } = await readManagedRows(tx, portal.id);
       const rows = [...active.values()].sort((a, b) => a.row - b.row);
-      const settings = { workloadSettings: portal.workloadSettings, dateOrder: portal.dateOrder as DateOrder, timeZone: input.timeZone };
+      const settings = { workloadSettings: portal.workloadSettings, dateOrder: portal.dateOrder as DateOrder, timeZone: input.timeZone, now: deps.clock.now().getTime() };
       const { plan, existing } = await planManagedRows(tx, portal.id, rows, settings);
       await applyImportPlan(tx, portal.id, null, plan);
       await writeEvents(deps.clientEvents, portal.id, existing, input.actor, deps.clock.now()).committed(tx, plan);

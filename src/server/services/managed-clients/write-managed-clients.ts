@@ -1,20 +1,20 @@
 import { eq } from 'drizzle-orm';
 import type { ClientEventActor } from '@core/client-events';
-import { createEstimateContext } from '@core/estimate';
-import { applyManagedChanges, MANAGED_HEADERS, MANAGED_MAPPING, managedSheetRows, type ManagedChange, type ManagedRow } from '@core/managed-clients';
+import { applyManagedChanges, type ManagedChange, type ManagedRow } from '@core/managed-clients';
 import { todayInTimeZone } from '@core/dates';
 import type { DateOrder } from '@core/sheet-values';
-import type { Db, Tx } from '../../db/client';
-import { clients, portals } from '../../db/schema';
+import { portals } from '../../db/schema';
 import { AppError, ConflictError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
+import { requirePlanFeature } from '../business/plan-access';
 import { queueWritten } from '../estimates/queue-written';
 import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
 import { getPortalRow } from '../portals/get-portal';
 import { applyImportPlan } from '../sheet-sync/apply-import';
+import { planTouchedRows, readTouchedRows } from './managed-plan';
 import { failStaleRunsOf } from '../sheet-sync/maintenance';
-import { planImport, type ImportPlan } from '../sheet-sync/plan-import';
-import { loadExistingClients, queueCurrentFor, readWorkloadSettings, type SyncDeps } from '../sheet-sync/run-sync';
+import type { ImportPlan } from '../sheet-sync/plan-import';
+import { queueCurrentFor, type SyncDeps } from '../sheet-sync/run-sync';
 import { writeEvents } from '../sheet-sync/sync-events';
 import { SyncInProgressError } from '../sheet-sync/sync-errors';
 import { acquireSyncLease, releaseSyncLease, renewSyncLease } from '../sheet-sync/sync-lease';
@@ -28,6 +28,8 @@ export type ManagedDeps = Pick<SyncDeps, 'db' | 'clientEvents' | 'clock'>;
 
 export interface ManagedWriteInput {
   businessId: string;
+  /** The business's plan: the managed source is part of the Business plan and above (issue 22). */
+  plan: string;
   portalId: string;
   timeZone: string;
   changes: readonly ManagedChange[];
@@ -55,43 +57,6 @@ export function sourceRefusal(sourceType: string): AppError | null {
   return new ConflictError(reason, 'source_not_managed');
 }
 
-/** Every stored client of the portal as managed rows, current and removed. */
-export async function readManagedRows(db: Db | Tx, portalId: string): Promise<{ active: Map<string, ManagedRow>; removed: Map<string, ManagedRow> }> {
-  const rows = await db
-    .select({
-      clientId: clients.clientId,
-      sourceId: clients.sourceId,
-      row: clients.row,
-      name: clients.name,
-      email: clients.email,
-      status: clients.status,
-      priority: clients.priority,
-      dueDate: clients.dueDateText,
-      notes: clients.notes,
-      removedAt: clients.removedAt,
-    })
-    .from(clients)
-    .where(eq(clients.portalId, portalId));
-  const active = new Map<string, ManagedRow>();
-  const removed = new Map<string, ManagedRow>();
-  for (const { sourceId, removedAt, ...r } of rows) (removedAt ? removed : active).set(r.clientId, { ...r, idCell: sourceId ?? r.clientId });
-  return { active, removed };
-}
-
-/** The sync's plan of the portal's rows as given: what a sync of a sheet holding exactly these rows would change. */
-export async function planManagedRows(db: Db | Tx, portalId: string, rows: readonly ManagedRow[], settings: { workloadSettings: unknown; dateOrder: DateOrder; timeZone: string }) {
-  const existing = await loadExistingClients(db, portalId);
-  const sheetRows = managedSheetRows(rows);
-  const plan = await planImport({
-    sheet: { headers: [...MANAGED_HEADERS], rows: sheetRows, firstRow: 2, filledRows: rows.length, warnings: [] },
-    mapping: MANAGED_MAPPING,
-    dateOrder: settings.dateOrder,
-    existing,
-    estimate: createEstimateContext(readWorkloadSettings(settings.workloadSettings), settings.timeZone, Date.now()),
-  });
-  return { plan, existing, sheetRows };
-}
-
 /** A plan that does not do what the changes asked (a row skipped, a client matched to another): refused with why. */
 function checkPlan(plan: ImportPlan, rows: readonly ManagedRow[], result: ManagedWriteResult): void {
   if (plan.duplicateIdError) throw new ConflictError(plan.duplicateIdError, 'client_id_taken');
@@ -110,10 +75,13 @@ function checkPlan(plan: ImportPlan, rows: readonly ManagedRow[], result: Manage
 
 /**
  * Applies `changes` to a managed portal's clients, all or nothing. 409 `source_not_managed` for a sheet or upload
- * portal, 409 `sync_in_progress` while another write or sync of the portal runs, 404/409/422 for a change refused.
+ * portal, 409 `sync_in_progress` while another write or sync of the portal runs, 404/409/422 for a change refused,
+ * 403 `plan_feature` on a plan without it (a downgraded business keeps its clients as they are, shown on the portal,
+ * and may connect a sheet or upload a file again).
  */
 export async function writeManagedClients(deps: ManagedDeps, input: ManagedWriteInput): Promise<ManagedWriteResult> {
   const { db } = deps;
+  requirePlanFeature({ plan: input.plan }, 'managedClients');
   const portal = await getPortalRow(db, input.businessId, input.portalId);
   const notManaged = sourceRefusal(portal.sourceType);
   if (notManaged) throw notManaged;
@@ -121,18 +89,19 @@ export async function writeManagedClients(deps: ManagedDeps, input: ManagedWrite
   if (!token) throw new SyncInProgressError();
   try {
     await failStaleRunsOf(db, portal.id, token, undefined, deps.clientEvents);
-    const stored = await readManagedRows(db, portal.id);
-    const applied = applyManagedChanges({ ...stored, changes: input.changes });
+    const touched = await readTouchedRows(db, portal.id, input.changes);
+    const applied = applyManagedChanges({ ...touched, changes: input.changes });
     if ('refusal' in applied) throw new AppError(applied.refusal.status, applied.refusal.code, applied.refusal.message);
-    const settings = { workloadSettings: portal.workloadSettings, dateOrder: portal.dateOrder as DateOrder, timeZone: input.timeZone };
-    const { plan, existing } = await planManagedRows(db, portal.id, applied.rows, settings);
+    const settings = { workloadSettings: portal.workloadSettings, dateOrder: portal.dateOrder as DateOrder, timeZone: input.timeZone, now: deps.clock.now().getTime() };
+    const touchedKeys = [...touched.active.keys(), ...touched.removed.keys()];
+    const { plan, stored } = await planTouchedRows(db, portal.id, applied.rows, touchedKeys, settings);
     const result = { written: applied.written, created: applied.created, deleted: applied.deleted };
     checkPlan(plan, applied.rows, result);
-    const today = todayInTimeZone(input.timeZone, Date.now());
+    const today = todayInTimeZone(input.timeZone, deps.clock.now().getTime());
     await db.transaction(async (tx) => {
       if (!(await renewSyncLease(tx, portal.id, token))) throw new SyncInProgressError();
       await applyImportPlan(tx, portal.id, null, plan);
-      await writeEvents(deps.clientEvents, portal.id, existing, input.actor, deps.clock.now()).committed(tx, plan);
+      await writeEvents(deps.clientEvents, portal.id, stored, input.actor, deps.clock.now()).committed(tx, plan);
       await tx.update(portals).set({ queueComputedFor: queueCurrentFor(portal.workloadSettings, today), updatedAt: new Date() }).where(eq(portals.id, portal.id));
       await recordActivity(tx, {
         type: 'clients.written',

@@ -4,7 +4,7 @@ import { computeQueue, createEstimateContext } from '@core/estimate';
 import type { ClientState } from '@core/sync/client-changes';
 import { queueChange, type QueueWrite } from '@core/sync/queue-diff';
 import type { AppContext } from '../../context';
-import { runsOneTransactionAtATime, type Tx } from '../../db/client';
+import { runsOneTransactionAtATime, type Db, type Tx } from '../../db/client';
 import { clients, portals } from '../../db/schema';
 import { updateQueue, WRITE_BATCH, writeQueueInSteps } from './apply-import';
 import { failStaleRunsOf } from './maintenance';
@@ -13,6 +13,26 @@ import { queueCurrentFor, readWorkloadSettings } from './run-sync';
 import { writeEvents } from './sync-events';
 import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
 import { queueWritten } from '../estimates/queue-written';
+
+/** The portal's current clients as the queue reads them: what orders them, and the figures they have stored. */
+export function readQueueInputs(db: Db | Tx, portalId: string) {
+  return db
+    .select({
+      clientId: clients.clientId,
+      row: clients.row,
+      status: clients.status,
+      priority: clients.priority,
+      dueDate: clients.dueDate,
+      manualPosition: clients.manualPosition,
+      queueState: clients.queueState,
+      queuePosition: clients.queuePosition,
+      estimatedWorkingDays: clients.estimatedWorkingDays,
+      estimatedCompletion: clients.estimatedCompletion,
+    })
+    .from(clients)
+    .where(and(eq(clients.portalId, portalId), isNull(clients.removedAt)));
+}
+export type QueueInputRow = Awaited<ReturnType<typeof readQueueInputs>>[number];
 
 /** What a queue recompute needs of the app: the database, the event log its moves are recorded in, the time. */
 export type RecomputeContext = Pick<AppContext, 'db' | 'clientEvents' | 'clock'>;
@@ -52,21 +72,7 @@ export async function recomputeQueue(
     const [portal] = await db.select({ workloadSettings: portals.workloadSettings }).from(portals).where(eq(portals.id, portalId));
     if (!portal) return 0;
     const estimate = createEstimateContext(readWorkloadSettings(portal.workloadSettings), timeZone, ctx.clock.nowMs());
-    const rows = await db
-      .select({
-        clientId: clients.clientId,
-        row: clients.row,
-        status: clients.status,
-        priority: clients.priority,
-        dueDate: clients.dueDate,
-        manualPosition: clients.manualPosition,
-        queueState: clients.queueState,
-        queuePosition: clients.queuePosition,
-        estimatedWorkingDays: clients.estimatedWorkingDays,
-        estimatedCompletion: clients.estimatedCompletion,
-      })
-      .from(clients)
-      .where(and(eq(clients.portalId, portalId), isNull(clients.removedAt)));
+    const rows = await readQueueInputs(db, portalId);
     const queue = computeQueue(rows, estimate);
     const changes: QueueWrite[] = [];
     const stored = new Map<string, ClientState>();

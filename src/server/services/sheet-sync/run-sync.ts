@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { and, asc, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { canFinalizeMapping, detectColumns, mappingConfidence, type ColumnMapping } from '@core/columns';
 import { mappingFieldLabels, remapColumns, type RemapProblem } from '@core/column-remap';
@@ -140,9 +140,13 @@ const LEASE_RENEW_MS = 30_000;
 /** A sync that writes at least this many clients refreshes the table's planner statistics. */
 const ANALYZE_AFTER_ROWS = 10_000;
 
-/** Every stored client of a portal, as the import plan compares them; read in pages so no single result is huge. */
-export async function loadExistingClients(db: Db | Tx, portalId: string, pageSize = 10_000): Promise<Map<string, ExistingClient>> {
+/**
+ * Every stored client of a portal (or only those keyed `only`), as the import plan compares them; read in pages so no
+ * single result is huge.
+ */
+export async function loadExistingClients(db: Db | Tx, portalId: string, pageSize = 10_000, only?: readonly string[]): Promise<Map<string, ExistingClient>> {
   const map = new Map<string, ExistingClient>();
+  if (only?.length === 0) return map;
   let after: string | null = null;
   for (;;) {
     const rows = await db
@@ -163,7 +167,7 @@ export async function loadExistingClients(db: Db | Tx, portalId: string, pageSiz
         estimatedCompletion: clients.estimatedCompletion,
       })
       .from(clients)
-      .where(after === null ? eq(clients.portalId, portalId) : and(eq(clients.portalId, portalId), gt(clients.clientId, after)))
+      .where(and(eq(clients.portalId, portalId), after === null ? undefined : gt(clients.clientId, after), only ? inArray(clients.clientId, [...only]) : undefined))
       .orderBy(asc(clients.clientId))
       .limit(pageSize);
     // The row itself, with `removed` added: a copy by spread cost about a second per 100,000 clients.

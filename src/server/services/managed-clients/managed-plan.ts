@@ -1,0 +1,141 @@
+import { and, eq, inArray, max, or, sql } from 'drizzle-orm';
+import { computeQueue, createEstimateContext, type EstimateContext } from '@core/estimate';
+import { MANAGED_HEADERS, MANAGED_MAPPING, managedSheetRows, touchedBy, type ManagedChange, type ManagedRow } from '@core/managed-clients';
+import type { DateOrder } from '@core/sheet-values';
+import type { ClientState } from '@core/sync/client-changes';
+import { figuresOf, queueChange } from '@core/sync/queue-diff';
+import type { Db, Tx } from '../../db/client';
+import { clients } from '../../db/schema';
+import { planImport, type ExistingClient, type ImportPlan } from '../sheet-sync/plan-import';
+import { readQueueInputs, type QueueInputRow } from '../sheet-sync/recompute-queue';
+import { loadExistingClients, readWorkloadSettings } from '../sheet-sync/run-sync';
+
+// A managed write that costs in proportion to the clients it names (issue 22 bench): only the clients the changes can
+// touch are read in full and planned by the sync's planImport (identity, e-mail rules, content, status history); the
+// queue, which a change of one client can move for all, is then computed over the whole portal from its narrow queue
+// columns, exactly as the sync's plan computes it. The plan and its events are what a plan of the whole portal would
+// give (tests/server/managed-clients.test.ts compares them).
+
+const managedColumns = {
+  clientId: clients.clientId,
+  sourceId: clients.sourceId,
+  row: clients.row,
+  name: clients.name,
+  email: clients.email,
+  status: clients.status,
+  priority: clients.priority,
+  dueDate: clients.dueDateText,
+  notes: clients.notes,
+  removedAt: clients.removedAt,
+};
+
+/** Every stored client of the portal as managed rows, current and removed. */
+export async function readManagedRows(db: Db | Tx, portalId: string): Promise<{ active: Map<string, ManagedRow>; removed: Map<string, ManagedRow> }> {
+  return managedRowsOf(await db.select(managedColumns).from(clients).where(eq(clients.portalId, portalId)));
+}
+
+type StoredManagedRow = { sourceId: string | null; removedAt: Date | null } & Omit<ManagedRow, 'idCell'>;
+
+function managedRowsOf(rows: readonly StoredManagedRow[]) {
+  const active = new Map<string, ManagedRow>();
+  const removed = new Map<string, ManagedRow>();
+  for (const { sourceId, removedAt, ...r } of rows) (removedAt ? removed : active).set(r.clientId, { ...r, idCell: sourceId ?? r.clientId });
+  return { active, removed };
+}
+
+/**
+ * The clients `changes` can touch, current and removed: the ones they name, those whose ID cell is a key they name,
+ * and those with an e-mail address they write or that a named client has (a restore brings its address back). With
+ * the portal's highest row, so new clients still go last.
+ */
+export async function readTouchedRows(db: Db | Tx, portalId: string, changes: readonly ManagedChange[]) {
+  const { keys, emails } = touchedBy(changes);
+  const namedEmails = sql`(select o.email_normalized from clients o where o.portal_id = ${portalId} and o.client_id in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb)))`;
+  const [rows, [last]] = await Promise.all([
+    db
+      .select(managedColumns)
+      .from(clients)
+      .where(
+        and(
+          eq(clients.portalId, portalId),
+          or(inArray(clients.clientId, keys), inArray(clients.sourceId, keys), ...(emails.length > 0 ? [inArray(clients.emailNormalized, emails)] : []), sql`${clients.emailNormalized} in ${namedEmails}`),
+        ),
+      ),
+    db.select({ lastRow: max(clients.row) }).from(clients).where(eq(clients.portalId, portalId)),
+  ]);
+  return { ...managedRowsOf(rows), lastRow: last?.lastRow ?? 1 };
+}
+
+interface PlanSettings {
+  workloadSettings: unknown;
+  dateOrder: DateOrder;
+  timeZone: string;
+  now: number;
+}
+
+/** The sync's plan of these rows as a sheet in the managed columns, against the stored clients `existing`. */
+function planManagedSheet(rows: readonly ManagedRow[], existing: Map<string, ExistingClient>, settings: PlanSettings, estimate: EstimateContext) {
+  return planImport({
+    sheet: { headers: [...MANAGED_HEADERS], rows: managedSheetRows(rows), firstRow: 2, filledRows: rows.length, warnings: [] },
+    mapping: MANAGED_MAPPING,
+    dateOrder: settings.dateOrder,
+    existing,
+    estimate,
+  });
+}
+
+const estimateFor = (settings: PlanSettings) => createEstimateContext(readWorkloadSettings(settings.workloadSettings), settings.timeZone, settings.now);
+
+/** The sync's plan of the portal's rows as given: what a sync of a sheet holding exactly these rows would change. */
+export async function planManagedRows(db: Db | Tx, portalId: string, rows: readonly ManagedRow[], settings: PlanSettings) {
+  const existing = await loadExistingClients(db, portalId);
+  return { plan: await planManagedSheet(rows, existing, settings, estimateFor(settings)), existing };
+}
+
+/**
+ * The sync's plan of the touched rows (`rows`: the clients read by readTouchedRows, as the changes leave them), with
+ * the queue of the whole portal: the figures of the clients written, and a queue write for every other current
+ * client whose place or estimate moves. `stored` holds every client as it was, for the events.
+ */
+export async function planTouchedRows(
+  db: Db | Tx,
+  portalId: string,
+  rows: readonly ManagedRow[],
+  touched: readonly string[],
+  settings: PlanSettings,
+): Promise<{ plan: ImportPlan; stored: Map<string, ClientState> }> {
+  const estimate = estimateFor(settings);
+  const [existing, queueRows] = await Promise.all([loadExistingClients(db, portalId, 10_000, touched), readQueueInputs(db, portalId)]);
+  const plan = await planManagedSheet(rows, existing, settings, estimate);
+  queueWholePortal(plan, existing, queueRows, estimate);
+  const stored = new Map<string, ClientState>(existing);
+  for (const r of queueRows) if (!stored.has(r.clientId)) stored.set(r.clientId, { status: r.status, queuePosition: r.queuePosition, estimatedCompletion: r.estimatedCompletion, removed: false });
+  return { plan, stored };
+}
+
+/**
+ * Replaces the queue figures of a plan made over some clients by those of the whole portal: every current client
+ * the plan leaves alone (`queueRows`, as stored) beside the ones it writes.
+ */
+function queueWholePortal(plan: ImportPlan, existing: ReadonlyMap<string, ExistingClient>, queueRows: readonly QueueInputRow[], estimate: EstimateContext): void {
+  const writes = [...plan.inserts, ...plan.updates];
+  const written = new Set(writes.map((w) => w.client_id));
+  const removed = new Set(plan.removals);
+  const others = queueRows.filter((r) => !written.has(r.clientId) && !removed.has(r.clientId));
+  const items = [
+    ...others,
+    ...writes.map((w) => ({ status: w.status, priority: w.priority, dueDate: w.due_date, row: w.row, manualPosition: existing.get(w.client_id)?.manualPosition ?? null })),
+  ];
+  // Rows are unique and break every tie, so the order the clients are listed in does not matter.
+  const queue = computeQueue(items, estimate);
+  plan.queueUpdates = [];
+  others.forEach((r, i) => {
+    const change = queueChange(r.clientId, r, r.row, queue[i]!);
+    if (change) plan.queueUpdates.push(change);
+  });
+  writes.forEach((w, j) => {
+    const f = figuresOf(queue[others.length + j]!);
+    Object.assign(w, { queue_state: f.queueState, queue_position: f.queuePosition, estimated_working_days: f.estimatedWorkingDays, estimated_completion: f.estimatedCompletion });
+  });
+  plan.queueUpdates.sort((a, b) => a.row - b.row);
+}
