@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { activityEvents, businessProfiles, platformDailyMetrics, portals } from '../../src/server/db/schema';
+import { activityEvents, businessProfiles, invoices, platformDailyMetrics, portals } from '../../src/server/db/schema';
 import { DEMO_BUSINESS_ID } from '../../src/server/db/seed/demo-business';
 import { seedDemo } from '../../src/server/db/seed/seed-demo';
 import { SIGN_IN_EVENT } from '../../src/server/services/admin/platform-data';
@@ -32,7 +32,7 @@ beforeAll(async () => {
   const a = await make('professional', 'trial');
   const b = await make('business', 'active');
   const c = await make('starter', 'active');
-  await make('enterprise', 'active');
+  const enterprise = await make('enterprise', 'active');
   await make('starter', 'trial', { trialEndsAt: new Date(now.getTime() - 2 * DAY) });
   const f = await make('professional', 'trial');
   const g = await make('starter', 'trial');
@@ -51,6 +51,28 @@ beforeAll(async () => {
     { id: 'portal_aaaaaaaa3', businessId: bId, name: 'Three' },
     { id: 'portal_aaaaaaaa4', businessId: cId, name: 'Four' },
   ]);
+  // Money Stripe reported: the business plan paid monthly (this month's and last month's invoices), the starter plan
+  // paid for a year (28.4 x 12, a twelfth a month); the enterprise business's plan was given by the operator and its
+  // one invoice is still open: it pays nothing here.
+  const paid = (id: string, businessId: string, amount: number, fromDays: number, toDays: number) => ({
+    id,
+    businessId,
+    status: 'paid',
+    amountDue: amount,
+    amountPaid: amount,
+    currency: 'usd',
+    periodStart: new Date(now.getTime() + fromDays * DAY),
+    periodEnd: new Date(now.getTime() + toDays * DAY),
+    paidAt: new Date(now.getTime() + fromDays * DAY),
+    createdAt: new Date(now.getTime() + fromDays * DAY),
+  });
+  const enterpriseId = await businessIdOf(t, enterprise.user.id);
+  await db.insert(invoices).values([
+    paid('in_b_last', bId, 19900, -32, -2),
+    paid('in_b_now', bId, 19900, -2, 28),
+    paid('in_c_year', cId, 27840, -10, 355),
+    { ...paid('in_e_open', enterpriseId, 199700, -1, 29), status: 'open', amountPaid: 0, paidAt: null },
+  ]);
   // A sign-up last month.
   const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 10, 12));
   await db.insert(activityEvents).values({ type: 'auth.sign_up', actorUserId: 'gone-user', createdAt: lastMonth });
@@ -65,26 +87,28 @@ describe('GET /api/admin/dashboard', () => {
     expect(res.statusCode).toBe(200);
     const d = res.json();
     expect(d.totalBusinesses).toBe(6);
-    expect(d.activeBusinesses).toBe(3);
-    expect(d.activePercent).toBe(50);
+    // Paying: those a paid invoice covers now; the enterprise business (no payment) is counted apart.
+    expect(d.activeBusinesses).toBe(2);
+    expect(d.activePercent).toBe(33.3);
     expect(d.trialBusinesses).toBe(2);
+    expect(d.unpaidBusinesses).toBe(1);
     expect(d.suspendedBusinesses).toBe(1);
-    // Four portals over three paying businesses.
-    expect(d.portals).toEqual({ available: true, total: 4, averagePerActiveBusiness: 1.3 });
+    // Four portals over two paying businesses.
+    expect(d.portals).toEqual({ available: true, total: 4, averagePerActiveBusiness: 2 });
     const list = (await send(t.app, 'GET', '/api/admin/businesses?status=active', admin.cookie)).json();
     expect(list.businesses.map((x: { portalCount: number }) => x.portalCount).sort()).toEqual([0, 1, 3]);
-    // Paying: business 199 + starter 29 + enterprise 1997.
-    expect(d.revenue).toEqual({ monthly: 2225, perClient: 741.67, payingBusinesses: 3 });
+    // From the invoices: business 199 a month + starter 278.40 a year (23.20 a month); not the plans' list prices.
+    expect(d.revenue).toEqual({ monthly: 222.2, perClient: 111.1, payingBusinesses: 2 });
     const plan = (id: string) => d.plans.find((p: { plan: string }) => p.plan === id);
-    expect(plan('starter')).toEqual({ plan: 'starter', name: 'Starter', price: 29, businesses: 2, paying: 1, percentOfTotal: 33.3, monthlyRevenue: 29 });
+    expect(plan('starter')).toEqual({ plan: 'starter', name: 'Starter', price: 29, businesses: 2, paying: 1, percentOfTotal: 33.3, monthlyRevenue: 23.2 });
     expect(plan('professional')).toMatchObject({ businesses: 2, paying: 0, monthlyRevenue: 0 });
-    expect(plan('enterprise')).toMatchObject({ businesses: 1, price: 1997, monthlyRevenue: 1997, percentOfTotal: 16.7 });
+    expect(plan('enterprise')).toMatchObject({ businesses: 1, price: 1997, paying: 0, monthlyRevenue: 0, percentOfTotal: 16.7 });
     // Sign-ups: 7 this month (the deleted one included), 1 last month.
     expect(d.metrics.signupsThisMonth).toBe(7);
     expect(d.metrics.signupsLastMonth).toBe(1);
     expect(d.metrics.signupChangePercent).toBe(600);
-    // Trial-to-paid: 3 paying of 4 whose trial is over or who pay.
-    expect(d.metrics.conversion).toEqual({ rate: 75, converted: 3, eligible: 4 });
+    // Trial-to-paid: 2 paying of 3 whose trial is over or who pay.
+    expect(d.metrics.conversion).toEqual({ rate: 66.7, converted: 2, eligible: 3 });
     expect(d.metrics.activeLast30Days).toEqual({ count: 2, percent: 33.3 });
     expect(d.health.uptimeSeconds).toBeGreaterThanOrEqual(0);
     expect(d.health.database).toMatchObject({ ok: true, kind: t.app.ctx.database.kind });
@@ -107,22 +131,24 @@ describe('GET /api/admin/analytics', () => {
     expect(a.series.at(-1).date).toBe(today);
     expect(a.from).toBe(dayOffset(-6));
     const day = (date: string) => a.series.find((s: { date: string }) => s.date === date);
-    expect(day(dayOffset(-3))).toMatchObject({ mrr: 900, revenue: 30, payingBusinesses: 4, portals: 2, fromSnapshot: true });
-    expect(day(today)).toMatchObject({ signups: 7, mrr: 2225, revenue: 74.17, activeUsers: 2, churned: 2, fromSnapshot: false });
+    expect(day(dayOffset(-3))).toMatchObject({ mrr: 900, revenue: 0, payingBusinesses: 4, portals: 2, fromSnapshot: true });
+    // A day's revenue is the money received that day.
+    expect(day(dayOffset(-2))).toMatchObject({ revenue: 199, mrr: 222.2, payingBusinesses: 2, fromSnapshot: false });
+    expect(day(today)).toMatchObject({ signups: 7, mrr: 222.2, revenue: 0, activeUsers: 2, churned: 2, fromSnapshot: false });
     // Businesses at the start of today: the six rows plus the deleted one.
     expect(day(today).churn).toBe(28.57);
 
-    expect(a.current).toMatchObject({ signups: 7, mrr: 2225, activeBusinesses: 3, activeUsers: 2, churned: 2, churnRate: 28.6, arpu: 741.67, portals: 4 });
-    expect(a.previous).toMatchObject({ signups: 0, churned: 0, activeUsers: 0, mrr: 2225, portals: 2 });
+    expect(a.current).toMatchObject({ signups: 7, mrr: 222.2, revenue: 199, activeBusinesses: 2, activeUsers: 2, churned: 2, churnRate: 28.6, arpu: 111.1, portals: 4 });
+    expect(a.previous).toMatchObject({ signups: 0, churned: 0, activeUsers: 0, mrr: 222.2, revenue: 278.4, portals: 2 });
     const revenue = a.series.reduce((s: number, d: { revenue: number }) => s + d.revenue, 0);
     expect(a.current.revenue).toBeCloseTo(revenue, 2);
-    expect(a.arpu).toBe(741.67);
-    expect(a.conversion.overall).toEqual({ rate: 75, converted: 3, eligible: 4 });
+    expect(a.arpu).toBe(111.1);
+    expect(a.conversion.overall).toEqual({ rate: 66.7, converted: 2, eligible: 3 });
     expect(a.plans).toHaveLength(4);
 
     // Today's figures are stored on the way.
     const [stored] = await t.app.ctx.db.select().from(platformDailyMetrics).where(eq(platformDailyMetrics.day, today));
-    expect(stored).toMatchObject({ totalBusinesses: 6, payingBusinesses: 3, trialBusinesses: 2, mrr: 2225 });
+    expect(stored).toMatchObject({ totalBusinesses: 6, payingBusinesses: 2, trialBusinesses: 2, mrr: 222.2 });
 
     // The 30-day period has 30 days and the same current figures.
     const month = (await send(t.app, 'GET', '/api/admin/analytics?days=30', admin.cookie)).json();
@@ -139,14 +165,14 @@ describe('GET /api/admin/analytics', () => {
     const lines = res.body.trim().split('\r\n');
     expect(lines[0]).toBe(`Platform analytics,last 7 days (${dayOffset(-6)} to ${today},UTC)`.replace('analytics,last', 'analytics, last').replace(',UTC', ', UTC').replace(/^(.*)$/, '"$1"'));
     expect(lines[1]).toBe('Metric,Current period,Previous period,Change');
-    expect(lines).toContain('Monthly recurring revenue ($),2225,2225,0%');
+    expect(lines).toContain('Monthly recurring revenue ($),222.2,222.2,0%');
     expect(lines).toContain('Signups,7,0,');
     expect(lines).toContain('Churn rate (%),28.6,0,');
-    expect(lines).toContain('Active (paying) businesses,3,3,0%');
+    expect(lines).toContain('Active (paying) businesses,2,2,0%');
     expect(lines).toContain('Client portals,4,2,100%');
-    expect(lines.find((l) => l.startsWith('Revenue ($),'))).toMatch(/^Revenue \(\$\),\d+\.\d+,\d+\.\d+,-\d+\.\d%$/);
+    expect(lines).toContain('Revenue ($),199,278.4,-28.5%');
     expect(lines).toContain('Date,Signups,Revenue ($),MRR ($),Active users,Churn (%),Portals');
-    expect(lines.at(-1)).toBe(`${today},7,74.17,2225,2,28.57,4`);
+    expect(lines.at(-1)).toBe(`${today},7,0,222.2,2,28.57,4`);
     // Only the metrics chosen in the Filters panel.
     const some = await send(t.app, 'GET', '/api/admin/analytics/export?days=7&metrics=signups', admin.cookie);
     expect(some.body).toContain('Signups,7,0,');

@@ -41,6 +41,7 @@ export const adminDashboardSchema = z.object({
   activeBusinesses: z.number().int(),
   activePercent: z.number(),
   trialBusinesses: z.number().int(),
+  unpaidBusinesses: z.number().int().describe('Active businesses without a paid subscription (a plan the operator gave, an unpaid renewal)'),
   suspendedBusinesses: z.number().int(),
   portals: z.object({ available: z.boolean(), total: z.number().int(), averagePerActiveBusiness: z.number().nullable() }),
   revenue: z.object({ monthly: z.number(), perClient: z.number().nullable(), payingBusinesses: z.number().int() }),

@@ -1,7 +1,7 @@
 // Pure computations of the back office's figures from PlatformData (no I/O): the dashboard and the analytics
 // period. Days are UTC days.
-import { isPlanId, planIds, plans, type PlanId } from '@core/plans';
-import { DELETE_EVENT, SIGN_IN_EVENT, SIGNUP_EVENTS, STATUS_EVENT, type BusinessRow, type PlatformData } from './platform-data';
+import { planIds, plans, type PlanId } from '@core/plans';
+import { DELETE_EVENT, SIGN_IN_EVENT, SIGNUP_EVENTS, STATUS_EVENT, type BusinessRow, type PaymentRow, type PlatformData } from './platform-data';
 
 const DAY = 86_400_000;
 const round = (n: number, digits = 0) => {
@@ -12,13 +12,36 @@ const round = (n: number, digits = 0) => {
 export const dayKey = (d: Date) => d.toISOString().slice(0, 10);
 export const startOfUtcDay = (d: Date) => new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()));
 
-/** Monthly figure of a plan in back-office revenue (enterprise 1997). */
-export function planPrice(plan: string): number {
-  return isPlanId(plan) ? plans[plan].backOfficeMonthlyPrice : 0;
+/** Average days in a month: an invoice's period in months. */
+const MONTH_DAYS = 30.44;
+
+/**
+ * Paid subscriptions at instant t (issue 21 item 6): each business with a paid invoice whose period covers t, and what
+ * it pays a month by the latest such invoice (its amount over its period in months: a yearly invoice counts a twelfth
+ * a month). A business the operator gave a plan, a trial, or one whose renewal is unpaid pays nothing here.
+ */
+export function paidSubscriptions(payments: readonly PaymentRow[], t: Date): Map<string, number> {
+  const latest = new Map<string, PaymentRow>();
+  for (const p of payments) {
+    if (p.periodStart > t || p.periodEnd <= t) continue;
+    const kept = latest.get(p.businessId);
+    if (!kept || p.periodStart > kept.periodStart || (p.periodStart.getTime() === kept.periodStart.getTime() && p.paidAt > kept.paidAt)) latest.set(p.businessId, p);
+  }
+  const out = new Map<string, number>();
+  for (const [id, p] of latest) out.set(id, p.amount / Math.max(1, Math.round((p.periodEnd.getTime() - p.periodStart.getTime()) / (MONTH_DAYS * DAY))));
+  return out;
 }
 
-/** Paying = status active (a trial pays nothing). */
-export const isPaying = (b: Pick<BusinessRow, 'status'>) => b.status === 'active';
+/** Monthly recurring revenue of paid subscriptions, to the cent. */
+const sumMonthly = (paid: ReadonlyMap<string, number>) => round([...paid.values()].reduce((a, b) => a + b, 0), 2);
+
+/** Money received in [from, to): the paid invoices' amounts. */
+export function receivedBetween(payments: readonly PaymentRow[], from: Date, to: Date): number {
+  return round(payments.reduce((sum, p) => (p.paidAt >= from && p.paidAt < to ? sum + p.amount : sum), 0), 2);
+}
+
+/** Active businesses that no paid subscription covers now (a plan the operator gave, an unpaid renewal): counted apart. */
+export const unpaidBusinesses = (businesses: readonly BusinessRow[], paid: ReadonlyMap<string, number>) => businesses.filter((b) => b.status === 'active' && !paid.has(b.id)).length;
 
 /** Percentage change from previous to current, one decimal; null when previous is 0 (no base to compare). */
 export function percentChange(current: number, previous: number): number | null {
@@ -36,19 +59,20 @@ export interface PlanRow {
   monthlyRevenue: number;
 }
 
-export function planDistribution(businesses: BusinessRow[]): PlanRow[] {
+/** Businesses per plan; `paying` and `monthlyRevenue` from the paid subscriptions. */
+export function planDistribution(businesses: BusinessRow[], paid: ReadonlyMap<string, number>): PlanRow[] {
   const total = businesses.length;
   return planIds.map((plan) => {
     const onPlan = businesses.filter((b) => b.plan === plan);
-    const paying = onPlan.filter(isPaying).length;
+    const payingRows = onPlan.filter((b) => paid.has(b.id));
     return {
       plan,
       name: plans[plan].name,
       price: plans[plan].backOfficeMonthlyPrice,
       businesses: onPlan.length,
-      paying,
+      paying: payingRows.length,
       percentOfTotal: total ? round((onPlan.length / total) * 100, 1) : 0,
-      monthlyRevenue: paying * plans[plan].backOfficeMonthlyPrice,
+      monthlyRevenue: round(payingRows.reduce((sum, b) => sum + paid.get(b.id)!, 0), 2),
     };
   });
 }
@@ -57,10 +81,10 @@ export function planDistribution(businesses: BusinessRow[]): PlanRow[] {
  * Trial-to-paid: of the businesses that had a trial and either pay or whose trial is over, the share that pays; null
  * without any. A business the operator created as paying, with no trial, is not a conversion.
  */
-export function trialConversion(businesses: BusinessRow[], now: Date): { rate: number; converted: number; eligible: number } | null {
-  const eligible = businesses.filter((b) => b.trialEndsAt !== null && (isPaying(b) || b.trialEndsAt <= now));
+export function trialConversion(businesses: BusinessRow[], now: Date, paid: ReadonlyMap<string, number>): { rate: number; converted: number; eligible: number } | null {
+  const eligible = businesses.filter((b) => b.trialEndsAt !== null && (paid.has(b.id) || b.trialEndsAt <= now));
   if (eligible.length === 0) return null;
-  const converted = eligible.filter(isPaying).length;
+  const converted = eligible.filter((b) => paid.has(b.id)).length;
   return { rate: round((converted / eligible.length) * 100, 1), converted, eligible: eligible.length };
 }
 
@@ -79,6 +103,8 @@ export interface DashboardFigures {
   activeBusinesses: number;
   activePercent: number;
   trialBusinesses: number;
+  /** Active businesses without a paid subscription (a plan the operator gave, an unpaid renewal). */
+  unpaidBusinesses: number;
   suspendedBusinesses: number;
   portals: { available: boolean; total: number; averagePerActiveBusiness: number | null };
   revenue: { monthly: number; perClient: number | null; payingBusinesses: number };
@@ -99,8 +125,9 @@ function signupTimes(data: PlatformData): Date[] {
 export function dashboardFigures(data: PlatformData): DashboardFigures {
   const { businesses, now } = data;
   const total = businesses.length;
-  const active = businesses.filter(isPaying);
-  const monthly = active.reduce((sum, b) => sum + planPrice(b.plan), 0);
+  const paid = paidSubscriptions(data.payments, now);
+  const active = businesses.filter((b) => paid.has(b.id));
+  const monthly = sumMonthly(paid);
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const lastMonthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
   const signups = signupTimes(data);
@@ -112,6 +139,7 @@ export function dashboardFigures(data: PlatformData): DashboardFigures {
     activeBusinesses: active.length,
     activePercent: total ? round((active.length / total) * 100, 1) : 0,
     trialBusinesses: businesses.filter((b) => b.status === 'trial').length,
+    unpaidBusinesses: unpaidBusinesses(businesses, paid),
     suspendedBusinesses: businesses.filter((b) => b.status === 'suspended').length,
     portals: {
       available: data.portalsAvailable,
@@ -119,12 +147,12 @@ export function dashboardFigures(data: PlatformData): DashboardFigures {
       averagePerActiveBusiness: active.length ? round(data.totalPortals / active.length, 1) : null,
     },
     revenue: { monthly, perClient: active.length ? round(monthly / active.length, 2) : null, payingBusinesses: active.length },
-    plans: planDistribution(businesses),
+    plans: planDistribution(businesses, paid),
     metrics: {
       signupsThisMonth: thisMonth,
       signupsLastMonth: lastMonth,
       signupChangePercent: lastMonth === 0 ? null : percentChange(thisMonth, lastMonth),
-      conversion: trialConversion(businesses, now),
+      conversion: trialConversion(businesses, now, paid),
       activeLast30Days: total ? { count: owners30.size, percent: round((owners30.size / total) * 100, 1) } : null,
     },
   };
@@ -135,7 +163,7 @@ export function dashboardFigures(data: PlatformData): DashboardFigures {
 export interface DayFigures {
   date: string;
   signups: number;
-  /** The day's share of monthly revenue (MRR / 30). */
+  /** Money received that day (the invoices paid). */
   revenue: number;
   mrr: number;
   payingBusinesses: number;
@@ -205,10 +233,11 @@ export function dailyFigures(data: PlatformData, first: Date, last: Date): DayFi
       portals = snap.portals;
     } else {
       const existing = data.businesses.filter((b) => b.createdAt < end);
-      const payingRows = existing.filter(isPaying);
+      // Paid subscriptions as the day ended (today: now).
+      const paid = paidSubscriptions(data.payments, date === today ? data.now : new Date(end.getTime() - 1));
       totalBusinesses = existing.length;
-      paying = payingRows.length;
-      mrr = payingRows.reduce((sum, b) => sum + planPrice(b.plan), 0);
+      paying = existing.filter((b) => paid.has(b.id)).length;
+      mrr = sumMonthly(paid);
       // Without creation times (no portals yet, or a table without them) the current total is the best figure.
       portals = date !== today && data.portalTimes.length ? data.portalTimes.filter((p) => p < end).length : data.totalPortals;
     }
@@ -217,7 +246,7 @@ export function dailyFigures(data: PlatformData, first: Date, last: Date): DayFi
     out.push({
       date,
       signups: signups.filter((s) => s >= start && s < end).length,
-      revenue: round(mrr / 30, 2),
+      revenue: receivedBetween(data.payments, start, end),
       mrr,
       payingBusinesses: paying,
       totalBusinesses,
@@ -250,6 +279,7 @@ function summarize(data: PlatformData, days: DayFigures[], from: Date, to: Date)
   const churned = days.reduce((s, d) => s + d.churned, 0);
   const startBase = businessesAt(data, from);
   const cohort = data.businesses.filter((b) => b.createdAt >= from && b.createdAt < to);
+  const paid = paidSubscriptions(data.payments, to < data.now ? new Date(to.getTime() - 1) : data.now);
   return {
     revenue: round(days.reduce((s, d) => s + d.revenue, 0), 2),
     mrr: last.mrr,
@@ -260,7 +290,7 @@ function summarize(data: PlatformData, days: DayFigures[], from: Date, to: Date)
     activeUsers: activeOwners(data, from, to).size,
     portals: last.portals,
     arpu: last.payingBusinesses ? round(last.mrr / last.payingBusinesses, 2) : null,
-    conversionRate: cohort.length ? round((cohort.filter(isPaying).length / cohort.length) * 100, 1) : null,
+    conversionRate: cohort.length ? round((cohort.filter((b) => paid.has(b.id)).length / cohort.length) * 100, 1) : null,
   };
 }
 
@@ -298,9 +328,10 @@ export function analyticsFigures(data: PlatformData, days: AnalyticsPeriod): Ana
   const current = summarize(data, series, from, end);
   const previous = summarize(data, previousDays, prevFrom, from);
   const cohort = data.businesses.filter((b) => b.createdAt >= from);
-  const plansRows = planDistribution(data.businesses);
-  const paying = data.businesses.filter(isPaying);
-  const mrr = paying.reduce((s, b) => s + planPrice(b.plan), 0);
+  const paid = paidSubscriptions(data.payments, data.now);
+  const plansRows = planDistribution(data.businesses, paid);
+  const paying = data.businesses.filter((b) => paid.has(b.id));
+  const mrr = sumMonthly(paid);
   return {
     days,
     from: dayKey(from),
@@ -313,10 +344,10 @@ export function analyticsFigures(data: PlatformData, days: AnalyticsPeriod): Ana
     conversion: {
       // The cohort the three figures below are counted over: businesses that signed up in the period and still exist.
       signups: cohort.length,
-      converted: cohort.filter(isPaying).length,
+      converted: cohort.filter((b) => paid.has(b.id)).length,
       inTrial: cohort.filter((b) => b.status === 'trial').length,
       rate: current.conversionRate,
-      overall: trialConversion(data.businesses, data.now),
+      overall: trialConversion(data.businesses, data.now, paid),
     },
     portalsAvailable: data.portalsAvailable,
   };

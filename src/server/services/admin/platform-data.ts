@@ -1,6 +1,6 @@
-import { and, gte, inArray } from 'drizzle-orm';
+import { and, gte, inArray, isNotNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { activityEvents, businessProfiles, platformDailyMetrics, users } from '../../db/schema';
+import { activityEvents, businessProfiles, invoices, platformDailyMetrics, users } from '../../db/schema';
 import { eq, ne } from 'drizzle-orm';
 import { DEMO_BUSINESS_ID } from '../../db/seed/demo-business';
 import { countPortals, portalCreationTimes, portalsAvailable } from './portal-stats';
@@ -28,6 +28,16 @@ export interface EventRow {
   createdAt: Date;
 }
 
+/** A paid invoice Stripe reported (issue 21 item 6): the back office's revenue. Amounts in dollars. */
+export interface PaymentRow {
+  businessId: string;
+  amount: number;
+  paidAt: Date;
+  /** The subscription period it pays for (without one: the month from its payment). */
+  periodStart: Date;
+  periodEnd: Date;
+}
+
 export interface SnapshotRow {
   day: string;
   totalBusinesses: number;
@@ -42,6 +52,8 @@ export interface PlatformData {
   now: Date;
   businesses: BusinessRow[];
   events: EventRow[];
+  /** Paid invoices whose period reaches `since` or that were paid since. */
+  payments: PaymentRow[];
   snapshots: SnapshotRow[];
   portalsAvailable: boolean;
   totalPortals: number;
@@ -88,10 +100,27 @@ export async function loadPlatformData(db: Db, since: Date, now = new Date()): P
   return {
     now,
     businesses,
+    payments: await readPayments(db, since),
     events: events.filter((e) => !e.actorUserId || !operators.has(e.actorUserId) || !e.type.startsWith('auth.')),
     snapshots: snapshots.map((s) => ({ ...s, mrr: Number(s.mrr) })),
     portalsAvailable: available,
     totalPortals: available ? await countPortals(db) : 0,
     portalTimes: available ? await portalCreationTimes(db) : [],
   };
+}
+
+const MONTH_MS = 30.44 * 86_400_000;
+
+/** Paid invoices (in dollars) that pay for time since `since` or were paid since; the demo business has none. */
+export async function readPayments(db: Db, since: Date): Promise<PaymentRow[]> {
+  const rows = await db
+    .select({ businessId: invoices.businessId, amountPaid: invoices.amountPaid, paidAt: invoices.paidAt, periodStart: invoices.periodStart, periodEnd: invoices.periodEnd })
+    .from(invoices)
+    .where(and(eq(invoices.status, 'paid'), isNotNull(invoices.paidAt), or(gte(invoices.paidAt, since), gte(invoices.periodEnd, since))));
+  return rows.map((r) => {
+    const paidAt = r.paidAt!;
+    const periodStart = r.periodStart ?? paidAt;
+    const periodEnd = r.periodEnd && r.periodEnd > periodStart ? r.periodEnd : new Date(periodStart.getTime() + MONTH_MS);
+    return { businessId: r.businessId, amount: r.amountPaid / 100, paidAt, periodStart, periodEnd };
+  });
 }

@@ -2,7 +2,8 @@ import { ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { DEMO_BUSINESS_ID } from '../../db/seed/demo-business';
 import { businessProfiles, platformDailyMetrics } from '../../db/schema';
-import { dayKey, isPaying, planPrice } from './metrics';
+import { dayKey, paidSubscriptions } from './metrics';
+import { readPayments } from './platform-data';
 import { countPortals } from './portal-stats';
 
 /**
@@ -12,16 +13,18 @@ import { countPortals } from './portal-stats';
  */
 export async function snapshotDailyMetrics(db: Db, now = new Date()): Promise<void> {
   const rows = await db
-    .select({ plan: businessProfiles.plan, status: businessProfiles.status })
+    .select({ id: businessProfiles.id, status: businessProfiles.status })
     .from(businessProfiles)
     .where(ne(businessProfiles.id, DEMO_BUSINESS_ID));
-  const paying = rows.filter(isPaying);
+  // Paying and MRR from the paid subscriptions (the invoices Stripe reported), as the dashboard counts them.
+  const paid = paidSubscriptions(await readPayments(db, now), now);
+  const paying = rows.filter((r) => paid.has(r.id));
   const values = {
     day: dayKey(now),
     totalBusinesses: rows.length,
     payingBusinesses: paying.length,
     trialBusinesses: rows.filter((r) => r.status === 'trial').length,
-    mrr: paying.reduce((sum, r) => sum + planPrice(r.plan), 0),
+    mrr: Math.round(paying.reduce((sum, r) => sum + paid.get(r.id)!, 0) * 100) / 100,
     portals: await countPortals(db),
     computedAt: now,
   };

@@ -172,7 +172,7 @@ export function AdminDashboardPage() {
               icon={Building2Icon}
               label="Total Businesses"
               value={formatInt(d.totalBusinesses)}
-              detail={`${d.activeBusinesses} active (${d.activePercent}%) · ${d.trialBusinesses} in trial`}
+              detail={`${d.activeBusinesses} paying (${d.activePercent}%) · ${d.trialBusinesses} in trial · ${d.unpaidBusinesses} unpaid`}
             />
             <StatCard
               testId="client-portals"
