@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MAINTENANCE_ERROR } from '@core/api/error-codes';
 import { UnavailableError } from '../errors';
 import { loadSession } from './session';
 
@@ -49,7 +50,7 @@ export function registerMaintenance(app: FastifyInstance) {
     const user = await loadSession(req, reply).catch(() => null);
     if (user?.role === 'admin') return;
     reply.header('retry-after', '300');
-    throw new UnavailableError(MAINTENANCE_MESSAGE, 'maintenance');
+    throw new UnavailableError(MAINTENANCE_MESSAGE, MAINTENANCE_ERROR);
   };
   app.addHook('onRequest', (req, reply, done) => {
     if (!req.url.startsWith('/api/')) return done();

@@ -1,6 +1,7 @@
 // The portal page's calls to /api/public/portals/*, with plain fetch (no query library: the page is its own small
 // bundle). The answer types are inferred from the schemas the server validates them with (src/core/api/public-portal.ts).
 
+import { MAINTENANCE_ERROR } from '@core/api/error-codes';
 import type { LookupAnswer, PublicPortal } from '@core/api/public-portal';
 
 export type { ClientCard, LookupAnswer, PublicPortal, PublicPortalConfig, StatusClass } from '@core/api/public-portal';
@@ -61,7 +62,7 @@ export async function fetchMaintenance(signal?: AbortSignal): Promise<Maintenanc
 }
 
 /** True for the platform's maintenance answer (503 'maintenance'), which the page shows as its maintenance page. */
-export const isMaintenance = (e: { status: number; code: string }) => e.status === 503 && e.code === 'maintenance';
+export const isMaintenance = (e: { status: number; code: string }) => e.status === 503 && e.code === MAINTENANCE_ERROR;
 
 function post(url: string, body: unknown): Promise<Response> {
   return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) });

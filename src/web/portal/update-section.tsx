@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { MAINTENANCE_ERROR } from '@core/api/error-codes';
 import { CLIENT_UPDATE_MAX_LENGTH, portalMessages, portalTexts } from '@core/portal-texts';
 import { ApiError, sendUpdate } from './api';
 import { CheckIcon, SpinnerIcon } from './icons';
@@ -40,7 +41,7 @@ export function UpdateSection({
       setText('');
     } catch (err) {
       // The server's own words for a refusal, and for maintenance (503 'maintenance'); else the spec's message.
-      const known = err instanceof ApiError && ((err.status > 0 && err.status < 500) || err.code === 'maintenance') && err.message;
+      const known = err instanceof ApiError && ((err.status > 0 && err.status < 500) || err.code === MAINTENANCE_ERROR) && err.message;
       setError(known ? err.message : portalMessages.unexpected);
     } finally {
       setSending(false);

@@ -1,3 +1,4 @@
+import { sheetErrorCode, type SheetFetchFailure } from '@core/api/error-codes';
 import { AppError } from '../../errors';
 
 /** Reads a Google Sheet's tab as CSV bytes. Behind this interface so tests and other sources can stand in. */
@@ -6,7 +7,7 @@ export interface SheetSource {
   fetchCsv(sheetId: string, gid: string | null): Promise<Buffer>;
 }
 
-export type SheetFetchFailure = 'not_found' | 'http' | 'private' | 'not_csv' | 'too_large' | 'timeout' | 'unreachable';
+export type { SheetFetchFailure } from '@core/api/error-codes';
 
 /**
  * A sheet could not be read. `not_found` (Google answered 404 or 410) and `http` (500, 429...) read 'Failed to
@@ -19,6 +20,6 @@ export class SheetFetchError extends AppError {
     message: string,
     readonly upstreamStatus?: number,
   ) {
-    super(failure === 'not_found' || failure === 'http' || failure === 'timeout' || failure === 'unreachable' ? 502 : 422, `sheet_${failure}`, message);
+    super(failure === 'not_found' || failure === 'http' || failure === 'timeout' || failure === 'unreachable' ? 502 : 422, sheetErrorCode(failure), message);
   }
 }

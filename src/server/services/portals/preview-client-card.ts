@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import { NO_CLIENTS_ERROR } from '@core/api/error-codes';
 import type { Db } from '../../db/client';
 import { clientEstimates, clients, portalEstimateState } from '../../db/schema';
 import { NotFoundError } from '../../errors';
@@ -28,7 +29,7 @@ export async function previewClientCard(
     .where(clientId === undefined ? scope : and(scope, eq(clients.clientId, clientId)))
     .orderBy(asc(clients.row))
     .limit(1);
-  if (!row) throw new NotFoundError(clientNotFoundMessage, clientId === undefined ? 'no_clients' : 'not_found');
+  if (!row) throw new NotFoundError(clientNotFoundMessage, clientId === undefined ? NO_CLIENTS_ERROR : 'not_found');
   const settings = portalSettings(portal.id, portal.updatedAt, portal.config, portal.workloadSettings);
   const today = todayIn(business.timeZone, now.getTime());
   const everything = { ...settings.config, showPriority: true, showEstimatedCompletion: true, estimateStyle: 'range' as const, showNotes: true, showDueDate: true, showProgressBar: true };

@@ -1,5 +1,6 @@
 import { AppError, ConflictError } from '../../errors';
 import { messages } from '@core/messages';
+import { CONFIRM_DROP_ERROR } from '@core/api/error-codes';
 
 /** The data cannot be imported as it is (a required column missing, a duplicate client id, no usable mapping). */
 export class ImportInvalidError extends AppError {
@@ -11,7 +12,7 @@ export class ImportInvalidError extends AppError {
 /** More than half of the clients would be removed; nothing was changed until the business confirms. */
 export class DropNeedsConfirmationError extends AppError {
   constructor(message: string) {
-    super(409, 'confirm_drop', message);
+    super(409, CONFIRM_DROP_ERROR, message);
   }
 }
 

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CheckIcon as DoneIcon, LayoutTemplateIcon, MonitorIcon, RotateCcwIcon, SettingsIcon, SmartphoneIcon } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { NO_CLIENTS_ERROR } from '@core/api/error-codes';
 import { brandingForPlan, planAllows } from '@core/plan-features';
 import { defaultPortalConfig, portalConfigPatchSchema, readPortalConfig, type PortalConfig } from '@core/portal-config';
 import { useBusinessPlan } from '@web/features/billing/api/use-business-plan';
@@ -161,7 +162,7 @@ function TemplateEditor({ portal }: { portal: AppPortal }) {
   // what was saved before stays stored for an upgrade.
   const locked = plan !== undefined && !planAllows(plan, 'customBranding');
   const look: PortalConfig = plan ? brandingForPlan(plan, { ...saved, ...draft }, defaultPortalConfig()) : { ...saved, ...draft };
-  const noClients = preview.error instanceof ApiError && preview.error.code === 'no_clients';
+  const noClients = preview.error instanceof ApiError && preview.error.code === NO_CLIENTS_ERROR;
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,22rem)_minmax(0,1fr)]">

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { CONFIRM_DROP_ERROR } from '@core/api/error-codes';
 import { DownloadIcon, ExternalLinkIcon, FileSpreadsheetIcon, RefreshCwIcon, SlidersHorizontalIcon, UploadIcon } from 'lucide-react';
 import { mappingFieldLabels } from '@core/column-remap';
 import { mappingFields } from '@core/columns';
@@ -49,7 +50,7 @@ export function SourceCard({ portal, onChangeMapping, onReplace }: { portal: Por
     wasRunning.current = Boolean(running);
   }, [running, invalidate]);
   const lastFailed = lastSyncFailed(portal);
-  const needsConfirmation = latest?.status === 'needs_confirmation' || (sync.error instanceof ApiError && sync.error.code === 'confirm_drop');
+  const needsConfirmation = latest?.status === 'needs_confirmation' || (sync.error instanceof ApiError && sync.error.code === CONFIRM_DROP_ERROR);
   const heldUpload = latest?.status === 'needs_confirmation' && latest.sourceType === 'csv_upload';
   // The kept file is the one this run held back (not an older one, if keeping the newer failed).
   const held = heldUpload && portal.uploads.held?.runId === latest.id ? portal.uploads.held : null;
@@ -65,7 +66,7 @@ export function SourceCard({ portal, onChangeMapping, onReplace }: { portal: Por
     applyHeld.mutate({ slot: 'held', confirmDrop: true, expectedSha256: file.sha256 });
   };
   /** An answer that changed nothing and recorded no run (another sync running, the file changed): said by itself. */
-  const outcomeError = outcome.isError && !(outcome.error instanceof ApiError && outcome.error.code === 'confirm_drop') ? outcome.error : null;
+  const outcomeError = outcome.isError && !(outcome.error instanceof ApiError && outcome.error.code === CONFIRM_DROP_ERROR) ? outcome.error : null;
   const mapping = portal.source.columnMapping ?? {};
   const headers = portal.source.detectedHeaders;
 

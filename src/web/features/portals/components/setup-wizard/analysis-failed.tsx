@@ -1,4 +1,5 @@
 import { AlertTriangleIcon } from 'lucide-react';
+import { sheetErrorCode } from '@core/api/error-codes';
 import { messages } from '@core/messages';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { ApiError, errorMessage } from '@web/lib/api-client';
@@ -25,22 +26,22 @@ function tipsFor(source: ImportSource, code: string): string[] {
     ];
   }
   switch (code) {
-    case 'sheet_not_found':
+    case sheetErrorCode('not_found'):
       return [
         'Check that the URL is the sheet\u2019s address, copied whole from the browser tab.',
         'If you chose a tab, check that it still exists: the tab id is the number after #gid= in the address.',
         'If the sheet was deleted or replaced, connect the new one.',
       ];
-    case 'sheet_http':
-    case 'sheet_timeout':
-    case 'sheet_unreachable':
+    case sheetErrorCode('http'):
+    case sheetErrorCode('timeout'):
+    case sheetErrorCode('unreachable'):
       return ['This is a problem on Google\u2019s side or on the way to it, not in your sheet.', 'Try again in a few minutes.'];
-    case 'sheet_too_large':
+    case sheetErrorCode('too_large'):
       return [
         'Remove rows you no longer need, or move finished clients to another tab.',
         'If the sheet has several tabs, connect only the tab with your clients (its #gid= number).',
       ];
-    case 'sheet_not_csv':
+    case sheetErrorCode('not_csv'):
       return [
         'Use the address of a Google Sheet (docs.google.com/spreadsheets/d/...), not of a document or a file.',
         'An Excel file kept in Google Drive must first be saved as a Google Sheet (File > Save as Google Sheets).',

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { XIcon } from 'lucide-react';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import type { ColumnMapping } from '@core/columns';
+import { CONFIRM_DROP_ERROR } from '@core/api/error-codes';
 import { templateCsv } from '@core/sheet-template';
 import { Alert, AlertDescription, AlertTitle } from '@web/components/ui/alert';
 import { LoadingState } from '@web/components/spinner';
@@ -115,7 +116,7 @@ export function SetupWizard({ portal, intent, onClose }: { portal: PortalDetail;
     dispatch({ type: 'finished', report });
   };
   const onFailed = (error: unknown) => {
-    if (error instanceof ApiError && error.code === 'confirm_drop') setDropMessage(error.message);
+    if (error instanceof ApiError && error.code === CONFIRM_DROP_ERROR) setDropMessage(error.message);
   };
   /** What step 3 read, and what Finalize (and the check before it) imports: the sheet, a new file, or the kept file. */
   const source: CheckSource | null = state.sheet
