@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { clientDetailSchema } from '@core/api/portals';
-import { clientCardSchema } from '@core/api/public-portal';
+import { manualPositionSchema, previewCardSchema, previousPositionsSchema } from '@core/api/clients';
 import { businessApi } from '../../plugins/api-key-auth';
 import { getClientDetail } from '../../services/client-detail/get-client-detail';
 import { clearManualPositions, restoreManualPositions, setQueuePosition } from '../../services/client-detail/set-queue-position';
@@ -12,11 +12,6 @@ import { errorShape } from './portal-schemas';
 
 const clientParams = z.object({ portalId: z.string().min(1).max(64), clientId: z.string().min(1).max(500) });
 const portalParams = z.object({ portalId: z.string().min(1).max(64) });
-
-const manualValue = z.object({ clientId: z.string().min(1).max(500), manualPosition: z.number().int().min(1).max(1_000_000).nullable() });
-const previousSchema = z.object({ previous: z.array(manualValue).describe('The overrides as they were: send them back to undo') });
-/** The public portal's card (the same schema as the portal's lookup answer), for the Template Configurator. */
-const previewCardSchema = z.object({ clientId: z.string(), card: clientCardSchema });
 
 const errors = { 400: errorShape, 401: errorShape, 403: errorShape, 404: errorShape, 409: errorShape };
 
@@ -55,7 +50,7 @@ export async function clientDetailRoutes(app: FastifyInstance) {
         summary: "Puts a queued client at a position of the queue (null clears its override); returns what to send to undo",
         params: clientParams,
         body: z.object({ position: z.number().int().min(1).max(1_000_000).nullable() }),
-        response: { 200: previousSchema, ...errors },
+        response: { 200: previousPositionsSchema, ...errors },
       },
     },
     async (req) => {
@@ -71,8 +66,8 @@ export async function clientDetailRoutes(app: FastifyInstance) {
         tags: ['business app'],
         summary: 'Restores manual queue positions as returned by a position change (undo)',
         params: portalParams,
-        body: z.object({ positions: z.array(manualValue).max(10_000) }),
-        response: { 200: previousSchema, ...errors },
+        body: z.object({ positions: z.array(manualPositionSchema).max(10_000) }),
+        response: { 200: previousPositionsSchema, ...errors },
       },
     },
     async (req) => {
@@ -88,7 +83,7 @@ export async function clientDetailRoutes(app: FastifyInstance) {
         tags: ['business app'],
         summary: 'Puts the whole queue back in automatic order (clears every manual position); returns what to send to undo',
         params: portalParams,
-        response: { 200: previousSchema, ...errors },
+        response: { 200: previousPositionsSchema, ...errors },
       },
     },
     async (req) => {

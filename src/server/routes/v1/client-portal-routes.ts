@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { accessLinkStateSchema, clientUpdateListSchema, createdAccessLinkSchema, markedReadSchema, revokedAccessLinkSchema } from '@core/api/clients';
+import { usageSchema } from '@core/api/dashboard';
 import { requireBusinessCaller } from '../../plugins/api-key-auth';
 import { requireSession } from '../../plugins/session';
 import { getAccessLink, revokeAccessLink, rotateAccessLink } from '../../services/client-access/access-link';
@@ -16,17 +18,6 @@ const errorShape = z.object({ error: z.object({ code: z.string(), message: z.str
 const clientParams = z.object({ portalId: z.string().min(1).max(64), clientId: z.string().min(1).max(500) });
 const portalParams = z.object({ portalId: z.string().min(1).max(64) });
 
-const linkState = z.object({ active: z.boolean(), createdAt: z.iso.datetime().nullable(), lastUsedAt: z.iso.datetime().nullable() });
-const updateSchema = z.object({
-  id: z.string(),
-  clientId: z.string(),
-  clientName: z.string(),
-  message: z.string(),
-  via: z.enum(['link', 'code']),
-  createdAt: z.iso.datetime(),
-  readAt: z.iso.datetime().nullable(),
-});
-const updatesList = z.object({ updates: z.array(updateSchema), unread: z.number().int() });
 const errors = { 401: errorShape, 403: errorShape, 404: errorShape, 429: errorShape };
 
 export async function clientPortalRoutes(app: FastifyInstance) {
@@ -37,7 +28,7 @@ export async function clientPortalRoutes(app: FastifyInstance) {
     `${base}/access-link`,
     {
       preValidation: requireBusinessCaller,
-      schema: { tags: ['business'], summary: "Whether the client has an access link (the link itself is shown only when made)", params: clientParams, response: { 200: linkState, ...errors } },
+      schema: { tags: ['business'], summary: "Whether the client has an access link (the link itself is shown only when made)", params: clientParams, response: { 200: accessLinkStateSchema, ...errors } },
     },
     async (req) => {
       const business = await sessionBusiness(req);
@@ -53,7 +44,7 @@ export async function clientPortalRoutes(app: FastifyInstance) {
         tags: ['business'],
         summary: "Make a new access link for the client (the old one stops working); the link is returned once",
         params: clientParams,
-        response: { 201: linkState.extend({ active: z.literal(true), url: z.string(), token: z.string() }), ...errors },
+        response: { 201: createdAccessLinkSchema, ...errors },
       },
     },
     async (req, reply) => {
@@ -74,7 +65,7 @@ export async function clientPortalRoutes(app: FastifyInstance) {
     `${base}/access-link`,
     {
       preValidation: requireBusinessCaller,
-      schema: { tags: ['business'], summary: "Revoke the client's access link", params: clientParams, response: { 200: z.object({ revoked: z.boolean() }), ...errors } },
+      schema: { tags: ['business'], summary: "Revoke the client's access link", params: clientParams, response: { 200: revokedAccessLinkSchema, ...errors } },
     },
     async (req) => {
       const business = await sessionBusiness(req);
@@ -93,7 +84,7 @@ export async function clientPortalRoutes(app: FastifyInstance) {
     `${base}/updates`,
     {
       preValidation: requireBusinessCaller,
-      schema: { tags: ['business'], summary: "The client's updates and questions sent from the portal, newest first", params: clientParams, response: { 200: updatesList, ...errors } },
+      schema: { tags: ['business'], summary: "The client's updates and questions sent from the portal, newest first", params: clientParams, response: { 200: clientUpdateListSchema, ...errors } },
     },
     async (req) => {
       const business = await sessionBusiness(req);
@@ -110,7 +101,7 @@ export async function clientPortalRoutes(app: FastifyInstance) {
         summary: "Mark the client's updates read (all, or the given ids)",
         params: clientParams,
         body: z.object({ ids: z.array(z.uuid()).max(500).optional() }),
-        response: { 200: z.object({ marked: z.number().int() }), 400: errorShape, ...errors },
+        response: { 200: markedReadSchema, 400: errorShape, ...errors },
       },
     },
     async (req) => {
@@ -135,7 +126,7 @@ export async function clientPortalRoutes(app: FastifyInstance) {
         summary: "The portal's latest client updates, newest first",
         params: portalParams,
         querystring: z.object({ unread: z.enum(['true', 'false']).optional() }),
-        response: { 200: updatesList, ...errors },
+        response: { 200: clientUpdateListSchema, ...errors },
       },
     },
     async (req) => {
@@ -152,14 +143,7 @@ export async function clientPortalRoutes(app: FastifyInstance) {
         tags: ['business'],
         summary: "This month's portal lookups against the plan's searches (D5)",
         response: {
-          200: z.object({
-            month: z.string().describe('YYYY-MM in the business time zone'),
-            used: z.number().int(),
-            limit: z.number().int().nullable().describe('null: unlimited'),
-            level: z.enum(['ok', 'warning', 'exceeded']).describe('warning from 80%, exceeded from 100%; clients are never cut off'),
-            plan: z.string(),
-            days: z.array(z.object({ day: z.string(), lookups: z.number().int(), misses: z.number().int() })),
-          }),
+          200: usageSchema,
           ...errors,
         },
       },

@@ -1,20 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { restoredClientSchema } from '@core/api/clients';
 import { businessApi } from '../../plugins/api-key-auth';
 import { listClients } from '../../services/clients/list-clients';
 import { restoreClient } from '../../services/clients/restore-client';
 import { getPortalRow } from '../../services/portals/get-portal';
 import { restoreManagedClient } from './managed-client-routes';
 import { sessionBusiness } from './business-context';
-import { clientListSchema, clientSchema, clientsQuery, errorShape, portalIdParams } from './portal-schemas';
+import { clientListSchema, clientsQuery, errorShape, portalIdParams } from './portal-schemas';
 
 const clientParams = portalIdParams.extend({ clientId: z.string().min(1).max(500) });
-
-const restoredSchema = z.object({
-  client: clientSchema,
-  message: z.string().describe('What happens next: the restore is kept until the source next changes (decision 0005)'),
-});
 
 /** A portal's clients, for the business's own list, and the restore of a removed client. */
 export async function clientRoutes(app: FastifyInstance) {
@@ -48,7 +44,7 @@ export async function clientRoutes(app: FastifyInstance) {
         summary:
           'Restores a client a sync removed, with its history and manual position. Kept until the source next changes; add the row back to the sheet to keep it for good. 409 not_removed when the client is not removed, 409 sync_in_progress while a sync runs.',
         params: clientParams,
-        response: { 200: restoredSchema, 400: errorShape, 401: errorShape, 403: errorShape, 404: errorShape, 409: errorShape },
+        response: { 200: restoredClientSchema, 400: errorShape, 401: errorShape, 403: errorShape, 404: errorShape, 409: errorShape },
       },
     },
     async (req) => {

@@ -1,31 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { dashboardSchema } from '@core/api/dashboard';
 import { businessApi } from '../../plugins/api-key-auth';
 import { getDashboard } from '../../services/dashboard/get-dashboard';
 import { sessionBusiness } from './business-context';
 import { errorShape, portalIdParams } from './portal-schemas';
-
-const dashboardSchema = z.object({
-  portalId: z.string(),
-  sourceType: z.enum(['google_sheet', 'csv_upload', 'managed', 'none']),
-  lastUpdated: z.iso.datetime().nullable().describe('The last sync or import that applied; null: never'),
-  totalClients: z.number().int(),
-  completed: z.number().int(),
-  inProgress: z.number().int(),
-  pending: z.number().int(),
-  statusBreakdown: z.array(z.object({ status: z.string(), count: z.number().int() })),
-  recent: z.array(
-    z.object({
-      clientId: z.string(),
-      name: z.string(),
-      email: z.string(),
-      status: z.string(),
-      statusClass: z.enum(['completed', 'cancelled', 'in-progress', 'pending', 'other']),
-      updatedAt: z.iso.datetime(),
-    }),
-  ),
-});
 
 /** The business app's dashboard figures of one portal (spec 2.15). */
 export async function dashboardRoutes(app: FastifyInstance) {

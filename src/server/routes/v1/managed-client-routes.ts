@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { bulkClientsAnswerSchema, managedClientAnswerSchema } from '@core/api/clients';
 import type { ClientEventActor } from '@core/client-events';
 import { managedClientIdSchema, managedFieldsSchema, managedPatchSchema, MAX_BULK_CLIENTS, type ManagedChange } from '@core/managed-clients';
 import type { AppContext } from '../../context';
@@ -10,7 +11,7 @@ import { listClients } from '../../services/clients/list-clients';
 import { newClientKey } from '../../services/sheet-sync/plan-import';
 import { writeManagedClients } from '../../services/managed-clients/write-managed-clients';
 import { sessionBusiness } from './business-context';
-import { clientSchema, errorShape, portalIdParams } from './portal-schemas';
+import { errorShape, portalIdParams } from './portal-schemas';
 
 // The clients of a portal kept in StatusLink (issue 22 item 2, decision 0018), written through the app and the API.
 
@@ -36,12 +37,6 @@ const bulkBody = z
     });
   })
   .meta({ examples: [{ clients: [{ clientId: 'C-1001', ...example }, { clientId: 'C-1002', name: 'Alan Turing', email: 'alan@example.com', status: 'Waiting' }] }] });
-
-const clientAnswer = z.object({ client: clientSchema });
-const bulkAnswer = z.object({
-  created: z.array(z.string()).describe('Keys of the clients added (or brought back from removed)'),
-  updated: z.array(z.string()).describe('Keys of the clients replaced (unchanged ones included)'),
-});
 
 const writeRules =
   'Business and Enterprise plans (403 plan_feature otherwise). Managed portals only (409 source_not_managed for a sheet or upload portal, with the reason). Goes through the same rules as a sync (D9 identity, queue and estimates, removals restorable) and records the same client events, so webhooks and notifications follow. Send an Idempotency-Key to retry safely: a replay returns the first answer, another body under the key is 409. 409 sync_in_progress while another write of the portal runs (retry).';
@@ -93,7 +88,7 @@ export async function managedClientRoutes(app: FastifyInstance) {
         description: `201 with the client. 409 client_exists when the key is taken (also by a removed client: PUT it to bring it back), 409 email_taken when another client has the address. ${writeRules}`,
         params: portalIdParams,
         body: createBody,
-        response: { 201: clientAnswer, ...errors },
+        response: { 201: managedClientAnswerSchema, ...errors },
       },
     },
     async (req, reply) => {
@@ -113,7 +108,7 @@ export async function managedClientRoutes(app: FastifyInstance) {
         description: `201 when the client is new, 200 when replaced; fields left out take their defaults (priority and notes empty, no due date). ${writeRules}`,
         params: clientParams,
         body: putBody,
-        response: { 200: clientAnswer, 201: clientAnswer, ...errors },
+        response: { 200: managedClientAnswerSchema, 201: managedClientAnswerSchema, ...errors },
       },
     },
     async (req, reply) => {
@@ -131,7 +126,7 @@ export async function managedClientRoutes(app: FastifyInstance) {
         description: `404 client_not_found for an unknown or removed client. ${writeRules}`,
         params: clientParams,
         body: patchBody,
-        response: { 200: clientAnswer, ...errors },
+        response: { 200: managedClientAnswerSchema, ...errors },
       },
     },
     async (req) => {
@@ -148,7 +143,7 @@ export async function managedClientRoutes(app: FastifyInstance) {
         summary: 'Removes a client of a managed portal (restorable for 30 days, as after a sync)',
         description: `Answers the client with removedAt set; bring it back with POST .../restore or PUT. ${writeRules}`,
         params: clientParams,
-        response: { 200: clientAnswer, ...errors },
+        response: { 200: managedClientAnswerSchema, ...errors },
       },
     },
     async (req) => {
@@ -166,7 +161,7 @@ export async function managedClientRoutes(app: FastifyInstance) {
         description: `Each item as PUT .../clients/{clientId}. One refused item refuses the request (its client named in the message) and nothing is written. ${writeRules}`,
         params: portalIdParams,
         body: bulkBody,
-        response: { 200: bulkAnswer, ...errors },
+        response: { 200: bulkClientsAnswerSchema, ...errors },
       },
     },
     async (req) => {

@@ -1,5 +1,15 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClientDetail, PortalClient, PortalClientList } from '@core/api/portals';
+import type {
+  AccessLinkState,
+  BulkClientsAnswer,
+  ClientUpdateList,
+  CreatedAccessLink,
+  ManagedClientAnswer,
+  ManualPositionValue,
+  PreviousPositions,
+  RestoredClient,
+} from '@core/api/clients';
 import { api } from '@web/lib/api-client';
 import { portalsKey } from '@web/features/portals/api/portal-keys';
 
@@ -8,25 +18,7 @@ export type ClientRow = PortalClient;
 export type ClientPage = PortalClientList;
 
 export type { ClientDetail } from '@core/api/portals';
-
-export interface ClientUpdate {
-  id: string;
-  message: string;
-  via: 'link' | 'code';
-  createdAt: string;
-  readAt: string | null;
-}
-
-export interface AccessLinkState {
-  active: boolean;
-  createdAt: string | null;
-  lastUsedAt: string | null;
-}
-
-export interface ManualPositionValue {
-  clientId: string;
-  manualPosition: number | null;
-}
+export type { AccessLinkState, ClientUpdate, ManualPositionValue } from '@core/api/clients';
 
 const base = (portalId: string) => `/api/v1/portals/${encodeURIComponent(portalId)}`;
 const clientBase = (portalId: string, clientId: string) => `${base(portalId)}/clients/${encodeURIComponent(clientId)}`;
@@ -57,7 +49,7 @@ export function clientDetailQueryOptions(portalId: string, clientId: string) {
 export function clientUpdatesQueryOptions(portalId: string, clientId: string) {
   return queryOptions({
     queryKey: [...portalDataKey(portalId), 'client', clientId, 'updates'] as const,
-    queryFn: ({ signal }) => api.get<{ updates: ClientUpdate[]; unread: number }>(`${clientBase(portalId, clientId)}/updates`, { signal }),
+    queryFn: ({ signal }) => api.get<ClientUpdateList>(`${clientBase(portalId, clientId)}/updates`, { signal }),
   });
 }
 
@@ -72,7 +64,7 @@ export function accessLinkQueryOptions(portalId: string, clientId: string) {
 export function useRotateAccessLink(portalId: string, clientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<AccessLinkState & { url: string; token: string }>(`${clientBase(portalId, clientId)}/access-link`, {}),
+    mutationFn: () => api.post<CreatedAccessLink>(`${clientBase(portalId, clientId)}/access-link`, {}),
     onSettled: () => queryClient.invalidateQueries({ queryKey: accessLinkQueryOptions(portalId, clientId).queryKey }),
   });
 }
@@ -90,7 +82,7 @@ export function useSetQueuePosition(portalId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ clientId, position }: { clientId: string; position: number | null }) =>
-      api.put<{ previous: ManualPositionValue[] }>(`${clientBase(portalId, clientId)}/queue-position`, { position }),
+      api.put<PreviousPositions>(`${clientBase(portalId, clientId)}/queue-position`, { position }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: portalDataKey(portalId) }),
   });
 }
@@ -98,7 +90,7 @@ export function useSetQueuePosition(portalId: string) {
 export function useRestoreManualPositions(portalId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (positions: ManualPositionValue[]) => api.put<{ previous: ManualPositionValue[] }>(`${base(portalId)}/manual-positions`, { positions }),
+    mutationFn: (positions: ManualPositionValue[]) => api.put<PreviousPositions>(`${base(portalId)}/manual-positions`, { positions }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: portalDataKey(portalId) }),
   });
 }
@@ -107,14 +99,13 @@ export function useRestoreManualPositions(portalId: string) {
 export function useClearManualPositions(portalId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.del<{ previous: ManualPositionValue[] }>(`${base(portalId)}/manual-positions`),
+    mutationFn: () => api.del<PreviousPositions>(`${base(portalId)}/manual-positions`),
     onSettled: () => queryClient.invalidateQueries({ queryKey: portalDataKey(portalId) }),
   });
 }
 
-export interface RemovedClientPage extends Omit<ClientPage, 'clients'> {
-  clients: (ClientRow & { removedAt: string | null })[];
-}
+/** GET .../clients?removed=true: the same page, each client with the time it was removed. */
+export type RemovedClientPage = ClientPage;
 
 /** Clients a sync removed (kept 30 days, restorable). */
 export function removedClientsQueryOptions(portalId: string, page: number, pageSize: number) {
@@ -129,7 +120,7 @@ export function removedClientsQueryOptions(portalId: string, page: number, pageS
 export function useRestoreClient(portalId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (clientId: string) => api.post<{ client: ClientRow; message: string }>(`${clientBase(portalId, clientId)}/restore`, {}),
+    mutationFn: (clientId: string) => api.post<RestoredClient>(`${clientBase(portalId, clientId)}/restore`, {}),
     onSettled: () => queryClient.invalidateQueries({ queryKey: portalDataKey(portalId) }),
   });
 }
@@ -150,8 +141,8 @@ export function useSaveManagedClient(portalId: string) {
   return useMutation({
     mutationFn: ({ clientId, isNew, fields }: { clientId: string; isNew: boolean; fields: ManagedClientInput }) =>
       isNew
-        ? api.post<{ client: ClientRow }>(`${base(portalId)}/clients`, clientId ? { clientId, ...fields } : fields)
-        : api.put<{ client: ClientRow }>(clientBase(portalId, clientId), fields),
+        ? api.post<ManagedClientAnswer>(`${base(portalId)}/clients`, clientId ? { clientId, ...fields } : fields)
+        : api.put<ManagedClientAnswer>(clientBase(portalId, clientId), fields),
     onSettled: () => queryClient.invalidateQueries({ queryKey: portalDataKey(portalId) }),
   });
 }
@@ -160,7 +151,7 @@ export function useSaveManagedClient(portalId: string) {
 export function useDeleteManagedClient(portalId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (clientId: string) => api.del<{ client: ClientRow }>(clientBase(portalId, clientId)),
+    mutationFn: (clientId: string) => api.del<ManagedClientAnswer>(clientBase(portalId, clientId)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: portalDataKey(portalId) }),
   });
 }
@@ -170,7 +161,7 @@ export function useBulkStatus(portalId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ rows, status }: { rows: ClientRow[]; status: string }) =>
-      api.post<{ created: string[]; updated: string[] }>(`${base(portalId)}/clients/bulk`, {
+      api.post<BulkClientsAnswer>(`${base(portalId)}/clients/bulk`, {
         clients: rows.map((c) => ({ clientId: c.clientId, name: c.name, email: c.email, status, priority: c.priority, dueDate: c.dueDate, notes: c.notes })),
       }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: portalDataKey(portalId) }),

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MarkedRead } from '@core/api/clients';
 import { api } from '@web/lib/api-client';
 import { clientUpdatesQueryOptions, portalDataKey } from './clients';
 
@@ -10,7 +11,7 @@ export function useMarkUpdatesRead(portalId: string, clientId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (ids: string[]) =>
-      api.post<{ marked: number }>(`/api/v1/portals/${encodeURIComponent(portalId)}/clients/${encodeURIComponent(clientId)}/updates/read`, { ids }),
+      api.post<MarkedRead>(`/api/v1/portals/${encodeURIComponent(portalId)}/clients/${encodeURIComponent(clientId)}/updates/read`, { ids }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: clientUpdatesQueryOptions(portalId, clientId).queryKey }),

@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { ClientUpdate, ClientUpdateList } from '@core/api/clients';
 import { MessageSquareIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '@web/components/ui/card';
@@ -6,16 +7,11 @@ import { api } from '@web/lib/api-client';
 import { paths } from '@web/lib/paths';
 import { portalDataKey } from '../api/clients';
 
-interface UnreadList {
-  unread: number;
-  updates: { id: string; clientId: string; clientName: string; message: string; createdAt: string }[];
-}
-
 /** The portal's unread client updates (GET /api/v1/portals/{id}/updates?unread=true); marked read from the client's page. */
 export function unreadUpdatesQueryOptions(portalId: string) {
   return queryOptions({
     queryKey: [...portalDataKey(portalId), 'updates', 'unread'] as const,
-    queryFn: ({ signal }) => api.get<UnreadList>(`/api/v1/portals/${encodeURIComponent(portalId)}/updates?unread=true`, { signal }),
+    queryFn: ({ signal }) => api.get<ClientUpdateList>(`/api/v1/portals/${encodeURIComponent(portalId)}/updates?unread=true`, { signal }),
   });
 }
 
@@ -26,7 +22,7 @@ export function UnreadUpdatesCard({ portalId }: { portalId: string }) {
   const unread = useQuery(unreadUpdatesQueryOptions(portalId));
   if (!unread.data || unread.data.unread === 0) return null;
   // One line per client (their newest message), so a chatty client does not hide the others.
-  const byClient = new Map<string, UnreadList['updates'][number] & { count: number }>();
+  const byClient = new Map<string, ClientUpdate & { count: number }>();
   for (const u of unread.data.updates) {
     const seen = byClient.get(u.clientId);
     if (seen) seen.count += 1;

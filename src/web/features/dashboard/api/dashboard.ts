@@ -1,20 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { DashboardData } from '@core/api/dashboard';
 import { api } from '@web/lib/api-client';
 
-export type StatusClass = 'completed' | 'cancelled' | 'in-progress' | 'pending' | 'other';
-
-/** GET /api/v1/portals/{portalId}/dashboard */
-export interface DashboardData {
-  portalId: string;
-  sourceType: 'google_sheet' | 'csv_upload' | 'managed' | 'none';
-  lastUpdated: string | null;
-  totalClients: number;
-  completed: number;
-  inProgress: number;
-  pending: number;
-  statusBreakdown: { status: string; count: number }[];
-  recent: { clientId: string; name: string; email: string; status: string; statusClass: StatusClass; updatedAt: string }[];
-}
+export type { DashboardData, DashboardStatusClass as StatusClass } from '@core/api/dashboard';
 
 export const dashboardQueryKey = (portalId: string) => ['app', 'portal', portalId, 'dashboard'] as const;
 

@@ -1,26 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { WorkloadPreview } from '@core/api/dashboard';
 import type { WorkloadSettings } from '@core/workload-settings';
 import { appPortalsQueryKey } from '@web/features/dashboard/api/portals';
 import { api } from '@web/lib/api-client';
 
-export interface WorkloadFigures {
-  activeProjects: number;
-  estimatedDays: number;
-  workingDaysToFree: number;
-  nextAvailableDate: string;
-  capacityUtilisation: number;
-  capacityBand: 'green' | 'yellow' | 'red';
-}
-
-/** POST /api/v1/portals/{portalId}/workload/preview */
-export interface WorkloadPreview {
-  hasSource: boolean;
-  settings: WorkloadSettings;
-  current: WorkloadFigures;
-  proposed: WorkloadFigures;
-  queue: { clientId: string; name: string; position: number; currentEstimate: string; proposedEstimate: string }[];
-  changedEstimates: number;
-}
+export type { WorkloadFigures, WorkloadPreview } from '@core/api/dashboard';
 
 const url = (portalId: string) => `/api/v1/portals/${encodeURIComponent(portalId)}/workload/preview`;
 
