@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { meSchema, type Me } from '@core/api/account';
 import { requireSession } from '../../plugins/session';
 import { profileUpdateSchema } from '@core/validation/profile';
 import type { SessionUser } from '../../context';
@@ -10,23 +11,6 @@ import type { Db } from '../../db/client';
 import { sessionBusiness } from './business-context';
 
 const errorShape = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
-
-export const meResponse = z.object({
-  user: z.object({ id: z.string(), email: z.string(), name: z.string(), role: z.enum(['user', 'admin']) }),
-  business: z
-    .object({
-      companyName: z.string(),
-      ownerName: z.string(),
-      phone: z.string(),
-      plan: z.string(),
-      status: z.string(),
-      timeZone: z.string(),
-      trialEndsAt: z.iso.datetime().nullable(),
-      createdAt: z.iso.datetime(),
-    })
-    .nullable(),
-  impersonatedBy: z.string().nullable(),
-});
 
 /** The business API (v1): every route needs a signed-in owner; data is scoped by the session's user. */
 export async function meRoutes(app: FastifyInstance) {
@@ -38,7 +22,7 @@ export async function meRoutes(app: FastifyInstance) {
       schema: {
         tags: ['business'],
         summary: 'The signed-in user and their business profile',
-        response: { 200: meResponse, 401: errorShape },
+        response: { 200: meSchema, 401: errorShape },
       },
     },
     async (req) => meView(app.ctx.db, req.sessionUser!),
@@ -52,7 +36,7 @@ export async function meRoutes(app: FastifyInstance) {
         tags: ['business'],
         summary: "Edits the signed-in owner's profile: company name, owner name, phone and time zone",
         body: profileUpdateSchema,
-        response: { 200: meResponse, 400: errorShape, 401: errorShape, 403: errorShape },
+        response: { 200: meSchema, 400: errorShape, 401: errorShape, 403: errorShape },
       },
     },
     async (req) => {
@@ -64,7 +48,7 @@ export async function meRoutes(app: FastifyInstance) {
 }
 
 /** GET /api/v1/me's answer; the owner name read from the business (the account name may lag in the session). */
-async function meView(db: Db, user: SessionUser): Promise<z.infer<typeof meResponse>> {
+async function meView(db: Db, user: SessionUser): Promise<Me> {
   const business = await getBusinessByUser(db, user.id);
   return {
     user: { id: user.id, email: user.email, name: business?.ownerName ?? user.name, role: user.role },

@@ -1,32 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { Me } from '@core/api/account';
 import { api, ApiError } from '@web/lib/api-client';
 
-export interface MeUser {
-  id: string;
-  email: string;
-  name: string;
-  role: 'user' | 'admin';
-}
-
-export interface MeBusiness {
-  companyName: string;
-  ownerName: string;
-  phone: string;
-  /** A plan id (starter, professional, business, enterprise). */
-  plan: string;
-  status?: string;
-  timeZone: string;
-  trialEndsAt: string | null;
-  createdAt: string;
-}
-
-/** GET /api/v1/me */
-export interface Me {
-  user: MeUser;
-  business: MeBusiness | null;
-  /** Set while an operator is signed in as this business (audited impersonation, D1). */
-  impersonatedBy?: string | null;
-}
+export type { Me, MeBusiness, MeUser } from '@core/api/account';
 
 /** The app's auth state lives under this key; invalidate it after sign-in, sign-up and sign-out. */
 export const meQueryKey = ['me'] as const;

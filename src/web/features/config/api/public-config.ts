@@ -1,22 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { DEFAULT_TRIAL_DAYS } from '@core/plans';
-import type { PasswordPolicy } from '@core/validation/auth';
+import type { PublicConfig } from '@core/api/account';
 import { api } from '@web/lib/api-client';
 
-export type OAuthProvider = 'google' | 'facebook';
-
-/** GET /api/public/config */
-export interface PublicConfig {
-  platformName: string;
-  oauthProviders: OAuthProvider[];
-  passwordPolicy: PasswordPolicy;
-  /** Length of the free trial in days (platform setting). */
-  trialDays?: number;
-  /** Sales and support addresses from Platform Settings; null when not set. */
-  contact: { salesEmail: string | null; supportEmail: string | null };
-  /** Largest CSV upload, in MB (the server's SHEETS_MAX_MB). */
-  uploadMaxMb: number;
-}
+export type { OAuthProvider, PublicConfig } from '@core/api/account';
 
 /**
  * Used until the server answers, and when it cannot be reached: what a platform with default settings answers

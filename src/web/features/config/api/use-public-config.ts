@@ -6,7 +6,7 @@ function normalise(data: PublicConfig): PublicConfig {
     platformName: data.platformName || defaultPublicConfig.platformName,
     oauthProviders: Array.isArray(data.oauthProviders) ? data.oauthProviders : [],
     passwordPolicy: data.passwordPolicy ?? defaultPublicConfig.passwordPolicy,
-    trialDays: typeof data.trialDays === 'number' ? data.trialDays : undefined,
+    trialDays: typeof data.trialDays === 'number' ? data.trialDays : defaultPublicConfig.trialDays,
     contact: data.contact ?? defaultPublicConfig.contact,
     uploadMaxMb: typeof data.uploadMaxMb === 'number' ? data.uploadMaxMb : defaultPublicConfig.uploadMaxMb,
   };
