@@ -7,6 +7,7 @@ import { PortalMaintenancePage } from './maintenance-page';
 import { PortalShell } from './portal-shell';
 import { ResultCard } from './result-card';
 import { canSearch, longEnough } from './search-rules';
+import { usePortalFavicon } from './favicon';
 import { card, primaryButton, secondaryButton, textInput } from './styles';
 
 type Load =
@@ -126,6 +127,7 @@ export function PortalApp({ portalId }: { portalId: string }) {
     else if (load.status === 'missing') document.title = portalTexts.portalNotFoundTitle;
     else if (config) document.title = config.companyName ? `${config.title} | ${config.companyName}` : config.title;
   }, [maintenanceTitle, load.status, config]);
+  usePortalFavicon(config);
 
   /** Shows the outcome of a lookup made from the search form (or a link). */
   const show = useCallback(

@@ -69,6 +69,9 @@ export interface MailerOptions {
   createTransport?: CreateTransport;
 }
 
+/** A name as a sender's display name: without the characters that would break or forge the From header. */
+export const senderNameOf = (name: string) => name.replace(/["<>\r\n]/g, '');
+
 /** The sender address when MAIL_FROM is not set. */
 export const DEFAULT_MAIL_FROM = 'no-reply@statuslink.app';
 

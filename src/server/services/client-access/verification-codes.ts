@@ -1,7 +1,7 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { portalVerificationCodes } from '../../db/schema';
-import { sendTemplateEmail } from '../email-templates/send-template-email';
+import { sendTemplateEmail, type ClientSender } from '../email-templates/send-template-email';
 import { hashVerificationCode, newVerificationCode, sameDigest } from './secrets';
 
 // Verification before the card (decisions D3): a 6-digit code e-mailed to the client's address on file, valid 10
@@ -28,11 +28,12 @@ export interface CodeRecipient {
  * reached (then nothing happens: the answer to the visitor is the same). The e-mail is sent without making the
  * caller wait, so the answer takes the same time whether or not a client matched. Returns the code issued, or
  * null. `deliver: false` (the demo portal, whose clients are made up) sends no e-mail and skips cooldown and cap.
+ * `sender`: the business, whose name the e-mail is sent under (without the platform's marks on white-label plans).
  */
 export async function issueVerificationCode(
   ctx: Ctx,
   recipient: CodeRecipient,
-  companyName: string,
+  sender: ClientSender,
   options: { deliver?: boolean; now?: Date } = {},
 ): Promise<string | null> {
   const { db } = ctx;
@@ -68,10 +69,10 @@ export async function issueVerificationCode(
   if (deliver) {
     void sendTemplateEmail(ctx, 'portal_verification_code', recipient.email, {
       clientName: recipient.name,
-      companyName,
+      companyName: sender.name,
       code,
       minutes: String(CODE_TTL_MINUTES),
-    }).catch((err: unknown) => ctx.logger.warn({ err, portalId: recipient.portalId }, 'could not send a portal verification code'));
+    }, { client: sender }).catch((err: unknown) => ctx.logger.warn({ err, portalId: recipient.portalId }, 'could not send a portal verification code'));
   }
   return code;
 }

@@ -3,6 +3,7 @@ import { isPlanId } from '@core/plans';
 import { readPortalConfig } from '@core/portal-config';
 import type { PlatformSettings } from '@core/validation/admin-settings';
 import type { Env } from '../../env';
+import { senderNameOf } from '../../integrations/mail/mailer';
 
 /**
  * Who a client e-mail is from and how it looks: the portal's company name as sender, its logo and colour, replies to
@@ -30,7 +31,7 @@ export function clientMailBranding(input: {
   const companyName = (config.companyName && config.companyName !== 'Your Company' ? config.companyName : input.business.companyName).trim() || input.business.companyName;
   const logo = config.logoUrl.trim();
   return {
-    senderName: companyName.replace(/["<>\r\n]/g, ''),
+    senderName: senderNameOf(companyName),
     companyName,
     logoUrl: logo === '' ? null : logo.startsWith('/') ? `${input.env.APP_URL}${logo}` : logo,
     primaryColor: config.primaryColor,

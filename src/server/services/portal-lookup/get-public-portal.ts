@@ -65,10 +65,12 @@ export async function getPublicPortal(ctx: Pick<AppContext, 'db' | 'settings' | 
   const plan = businessPlanId({ plan: row.plan });
   // What the plan lacks is not shown; what was saved stays for an upgrade (D12).
   const c = brandingForPlan(plan, portalSettings(row.id, row.updatedAt, row.config, row.workloadSettings).config, defaultPortalConfig());
+  const whiteLabel = planHas(plan, 'whiteLabel');
   const view: PublicPortalView = {
     portalId: row.id,
     state: row.lastSyncedAt === null ? 'no_data' : 'ready',
-    platformName,
+    // White-label (D14): the platform is not named anywhere on the portal, its data included.
+    platformName: whiteLabel ? '' : platformName,
     portal: {
       // Left blank in the configurator: the business's own name, so the portal never goes nameless.
       companyName: c.companyName.trim() || row.businessName,
@@ -83,7 +85,7 @@ export async function getPublicPortal(ctx: Pick<AppContext, 'db' | 'settings' | 
       show: { position: c.showPriority, estimatedCompletion: c.showEstimatedCompletion, estimateStyle: c.estimateStyle, notes: c.showNotes, dueDate: c.showDueDate, progressBar: c.showProgressBar },
       allowClientUpdates: c.allowClientUpdates,
       requireVerification: c.requireVerification,
-      poweredBy: planHas(plan, 'whiteLabel') ? null : { name: platformName, url: `${ctx.env.APP_URL}/` },
+      poweredBy: whiteLabel ? null : { name: platformName, url: `${ctx.env.APP_URL}/` },
     },
   };
   if (row.id === DEMO_PORTAL_ID) {

@@ -1,5 +1,6 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { messages } from '@core/messages';
+import { planHas } from '@core/plan-features';
 import { portalAnswerTexts, portalTexts } from '@core/portal-texts';
 import { maskEmail } from '@core/validation/email';
 import { parsePortalQuery } from '@core/validation/portal-search';
@@ -18,6 +19,7 @@ import { cardEmailUpdates } from '../notifications/email-updates-choice';
 import { runLookupQuery, type LookupKind, type LookupRow } from './lookup-queries';
 import { currentPortalSettings } from './portal-settings';
 import { portalOpen } from '../billing/business-standing';
+import { businessPlanId } from '../business/plan-access';
 import type { WorkloadSettings } from '@core/workload-settings';
 import type { StoredEstimate } from '../estimates/client-estimate-view';
 import { markEstimateSeen } from '../estimates/mark-seen';
@@ -172,17 +174,17 @@ export async function lookupClient(ctx: LookupCtx, portalId: string, request: Lo
       return verifiedCard(row, 'code');
     }
     await count(matches.length > 0 ? 'code_sent' : 'miss');
-    const companyName = settings.config.companyName.trim() || portal.businessName;
+    const sender = { name: settings.config.companyName.trim() || portal.businessName, whiteLabel: planHas(businessPlanId(portal), 'whiteLabel') };
     const recipients = matches.map((m) => ({ portalId, clientId: m.clientId!, name: m.name!, email: m.email! }));
     // The demo portal's clients are made up: its code is shown in the answer instead of e-mailed.
     if (portalId === DEMO_PORTAL_ID) {
       let demoCode: string | undefined;
-      for (const r of recipients) demoCode = (await issueVerificationCode(ctx, r, companyName, { deliver: false })) ?? demoCode;
+      for (const r of recipients) demoCode = (await issueVerificationCode(ctx, r, sender, { deliver: false })) ?? demoCode;
       return { type: 'verification_sent', ...(demoCode ? { demoCode } : {}) };
     }
     // Codes are written and e-mailed after the answer, so its time does not tell whether anyone matched.
     ctx.afterAnswer.run('portal verification codes', async () => {
-      for (const r of recipients) await issueVerificationCode(ctx, r, companyName);
+      for (const r of recipients) await issueVerificationCode(ctx, r, sender);
     });
     return { type: 'verification_sent' };
   }
