@@ -147,6 +147,12 @@ test.describe('business app', () => {
     await expect(page.getByText('Saved!')).toBeVisible();
     await expect(page.frameLocator('iframe[title="Portal preview"]').getByRole('heading', { level: 1, name: 'Tax Return Tracker' })).toBeVisible();
     await shoot(page, 'portal-config');
+    // The custom-domain card (issue 23 item 1, Business plan): a name added shows the two DNS records to create.
+    await page.getByLabel('Domain name').fill('status.harbortax.com');
+    await page.getByRole('button', { name: 'Add domain' }).click();
+    await expect(page.getByTestId('domain-status')).toHaveText('Waiting for the DNS records');
+    await expect(page.getByRole('cell', { name: 'CNAME' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: '_statuslink-challenge.status.harbortax.com' })).toBeVisible();
     const configured = await context.newPage();
     await configured.goto(`/portal/${portalId}`);
     await expect(configured.getByRole('heading', { level: 1, name: 'Tax Return Tracker' })).toBeVisible();

@@ -173,6 +173,23 @@ test.describe('client portal', () => {
     await expect(page.getByTestId('portal-logo')).toHaveCount(0);
   });
 
+  test('white-label on Business: no platform name, link, title or icon; the logo is the tab icon', async ({ browser }) => {
+    const logoUrl = `${E2E_BASE_URL}/favicon.svg?brand=harbor`;
+    const branded = await newPortal({ companyName: 'Harbor Tax Partners', title: 'Tax Return Status', primaryColor: '#0F766E', logoUrl });
+    for (const width of [1280, 375]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(`/portal/${branded}?email=${encodeURIComponent('maria.gonzalez@example.com')}`);
+      await expect(page.getByRole('region', { name: 'Maria Gonzalez' })).toBeVisible();
+      await expect(page).toHaveTitle('Tax Return Status | Harbor Tax Partners');
+      await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', logoUrl);
+      await expect(page.getByTestId('portal-powered-by')).toHaveCount(0);
+      expect(await page.content()).not.toMatch(/StatusLink/i);
+      if (process.env.PORTAL_SHOTS) await page.screenshot({ path: `${process.env.PORTAL_SHOTS}/portal-white-label-${width}.png`, fullPage: true });
+      await context.close();
+    }
+  });
+
   test('shows a clear page for an unknown portal', async ({ page }) => {
     await page.goto('/portal/portal_zzzzzzzzz');
     await expect(page.getByRole('heading', { name: 'Portal not found' })).toBeVisible();
