@@ -168,6 +168,23 @@ export const portalDetailSchema = portalSchema.extend({
     .describe("A CSV portal's kept files (GET .../import/file to download)"),
 });
 
+/** PUT .../source: the portal as saved and the sync that applied it (null when the clients are now managed). */
+export const savedSourceSchema = z.object({ portal: portalDetailSchema, sync: importReportSchema.nullable() });
+
+/** GET .../syncs: the latest syncs and imports, newest first. */
+export const syncRunListSchema = z.object({ syncs: z.array(syncRunSchema) });
+
+/** PUT .../logo */
+export const uploadedLogoSchema = z.object({
+  logoUrl: z.string().describe("The logo's public address, versioned by its hash (also the configuration's logoUrl now)"),
+  contentType: z.enum(['image/png', 'image/jpeg', 'image/webp', 'image/gif']),
+  size: z.number().int(),
+  sha256: z.string(),
+});
+
+/** DELETE .../logo */
+export const removedLogoSchema = z.object({ removed: z.boolean() });
+
 export type Portal = z.infer<typeof portalSchema>;
 export type PortalList = z.infer<typeof portalListSchema>;
 export type PortalDetail = z.infer<typeof portalDetailSchema>;
@@ -181,3 +198,7 @@ export type ImportReport = z.infer<typeof importReportSchema>;
 export type PortalClient = z.infer<typeof clientSchema>;
 export type PortalClientList = z.infer<typeof clientListSchema>;
 export type ClientDetail = z.infer<typeof clientDetailSchema>;
+export type SavedSource = z.infer<typeof savedSourceSchema>;
+export type SyncRunList = z.infer<typeof syncRunListSchema>;
+export type UploadedLogo = z.infer<typeof uploadedLogoSchema>;
+export type RemovedLogo = z.infer<typeof removedLogoSchema>;

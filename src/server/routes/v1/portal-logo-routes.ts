@@ -1,19 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { removedLogoSchema, uploadedLogoSchema } from '@core/api/portals';
 import { LOGO_MAX_BYTES } from '@core/portal-logo';
 import { businessApi } from '../../plugins/api-key-auth';
 import { deletePortalLogo } from '../../services/portals/delete-portal-logo';
 import { LogoRejectedError, savePortalLogo } from '../../services/portals/save-portal-logo';
 import { sessionBusiness } from './business-context';
 import { errorShape, portalIdParams } from './portal-schemas';
-
-const logoSchema = z.object({
-  logoUrl: z.string().describe("The logo's public address, versioned by its hash (also the configuration's logoUrl now)"),
-  contentType: z.enum(['image/png', 'image/jpeg', 'image/webp', 'image/gif']),
-  size: z.number().int(),
-  sha256: z.string(),
-});
 
 /**
  * Reads a raw upload body as bytes, up to the logo limit (the type is judged from the bytes, not from the
@@ -61,7 +54,7 @@ export async function portalLogoRoutes(app: FastifyInstance) {
         summary: `Uploads the portal's logo: the image as the raw body (PNG, JPEG, WebP or GIF, checked by its bytes; SVG refused; at most ${LOGO_MAX_BYTES / 1024} KB). The configuration's logoUrl then points at it.`,
         consumes: ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'application/octet-stream'],
         params: portalIdParams,
-        response: { 200: logoSchema, 400: errorShape, 401: errorShape, 403: errorShape, 404: errorShape, 413: errorShape, 415: errorShape },
+        response: { 200: uploadedLogoSchema, 400: errorShape, 401: errorShape, 403: errorShape, 404: errorShape, 413: errorShape, 415: errorShape },
       },
     },
     async (req) => {
@@ -79,7 +72,7 @@ export async function portalLogoRoutes(app: FastifyInstance) {
         tags: ['portals'],
         summary: "Removes the portal's uploaded logo (a logoUrl pointing at it is cleared)",
         params: portalIdParams,
-        response: { 200: z.object({ removed: z.boolean() }), 401: errorShape, 403: errorShape, 404: errorShape },
+        response: { 200: removedLogoSchema, 401: errorShape, 403: errorShape, 404: errorShape },
       },
     },
     async (req) => {

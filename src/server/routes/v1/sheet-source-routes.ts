@@ -15,6 +15,7 @@ import { readUpload } from '../../services/sheet-sync/uploaded-files';
 import { switchToManaged } from '../../services/managed-clients/switch-to-managed';
 import { actorOf } from './managed-client-routes';
 import { sessionBusiness } from './business-context';
+import { savedSourceSchema, syncRunListSchema } from '@core/api/portals';
 import {
   analysisSchema,
   analyzeBody,
@@ -22,11 +23,9 @@ import {
   errorShape,
   importQuery,
   importReportSchema,
-  portalDetailSchema,
   portalIdParams,
   saveSourceBody,
   syncBody,
-  syncRunSchema,
   uploadedFileQuery,
 } from './portal-schemas';
 
@@ -152,7 +151,7 @@ export async function sheetSourceRoutes(app: FastifyInstance) {
         params: portalIdParams,
         body: saveSourceBody,
         response: {
-          200: z.object({ portal: portalDetailSchema, sync: importReportSchema.nullable() }),
+          200: savedSourceSchema,
           400: errorShape,
           403: errorShape,
           404: errorShape,
@@ -358,7 +357,7 @@ export async function sheetSourceRoutes(app: FastifyInstance) {
         tags: ['portal data'],
         summary: 'The latest syncs and imports, newest first, with their counts, errors and (while running) progress',
         params: portalIdParams,
-        response: { 200: z.object({ syncs: z.array(syncRunSchema) }), 404: errorShape },
+        response: { 200: syncRunListSchema, 404: errorShape },
       },
     },
     async (req) => {

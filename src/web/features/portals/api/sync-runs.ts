@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';
 import { portalUrl } from './portal';
 import { portalKey } from './portal-keys';
-import type { SyncRun } from './types';
+import type { SyncRunList } from './types';
 
 /**
  * GET /api/v1/portals/{portalId}/syncs: the sync history with errors. Polls every 2 s while a run is going (or
@@ -11,7 +11,7 @@ import type { SyncRun } from './types';
 export function syncRunsQueryOptions(portalId: string, watching = false) {
   return queryOptions({
     queryKey: [...portalKey(portalId), 'syncs'] as const,
-    queryFn: ({ signal }) => api.get<{ syncs: SyncRun[] }>(`${portalUrl(portalId)}/syncs`, { signal }),
+    queryFn: ({ signal }) => api.get<SyncRunList>(`${portalUrl(portalId)}/syncs`, { signal }),
     refetchInterval: (query) => (watching || query.state.data?.syncs.some((s) => s.status === 'running') ? 2000 : false),
   });
 }

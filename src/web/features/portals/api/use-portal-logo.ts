@@ -1,15 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
+import type { RemovedLogo, UploadedLogo } from '@core/api/portals';
 import { checkLogo, LOGO_MAX_BYTES, logoMessages } from '@core/portal-logo';
 import { api, ApiError } from '@web/lib/api-client';
 import { portalUrl } from './portal';
 import { useInvalidatePortal } from './use-invalidate-portal';
 
-export interface UploadedLogo {
-  logoUrl: string;
-  contentType: string;
-  size: number;
-  sha256: string;
-}
+export type { UploadedLogo } from '@core/api/portals';
 
 /** PUTs the image file as the raw body; the server checks it again (by its bytes) and answers with its address. */
 async function putLogo(portalId: string, file: Blob): Promise<UploadedLogo> {
@@ -33,5 +29,5 @@ export function useUploadPortalLogo(portalId: string) {
 /** DELETE /api/v1/portals/{portalId}/logo: removes the uploaded logo (the configuration's logoUrl is cleared). */
 export function useRemovePortalLogo(portalId: string) {
   const invalidate = useInvalidatePortal(portalId);
-  return useMutation({ mutationFn: () => api.del<{ removed: boolean }>(`${portalUrl(portalId)}/logo`), onSuccess: invalidate });
+  return useMutation({ mutationFn: () => api.del<RemovedLogo>(`${portalUrl(portalId)}/logo`), onSuccess: invalidate });
 }

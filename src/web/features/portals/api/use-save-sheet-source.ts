@@ -2,7 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import type { ColumnMapping } from '@core/columns';
 import { api } from '@web/lib/api-client';
 import { portalUrl } from './portal';
-import type { ImportReport, Portal } from './types';
+// With a sheet the answer always carries its sync (null only when the clients become managed).
+import type { ImportReport, SavedSource } from './types';
 import { useInvalidatePortal } from './use-invalidate-portal';
 
 export interface SaveSheetInput {
@@ -18,7 +19,7 @@ export function useSaveSheetSource(portalId: string) {
   const invalidate = useInvalidatePortal(portalId);
   return useMutation({
     mutationFn: (input: SaveSheetInput) =>
-      api.put<{ portal: Portal; sync: ImportReport }>(`${portalUrl(portalId)}/source`, { type: 'google_sheet', setupMethod: 'import', ...input }),
+      api.put<SavedSource & { sync: ImportReport }>(`${portalUrl(portalId)}/source`, { type: 'google_sheet', setupMethod: 'import', ...input }),
     onSettled: invalidate,
   });
 }
