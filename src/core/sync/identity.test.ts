@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { displayClientId, resolveIdentities, type Identity, type IdentityRow, type KnownClient } from './identity';
+import { messages } from '../messages';
+import { readClient } from './fixtures.test-helpers';
+import { displayClientId, identifyClients, resolveIdentities, type Identity, type IdentityRow, type KnownClient } from './identity';
 
 const known = (clientId: string, email: string, sourceId: string | null = null, removed = false): KnownClient => ({ clientId, sourceId, emailNormalized: email, removed });
 const row = (email: string, sourceId = ''): IdentityRow => ({ email, sourceId });
@@ -89,5 +91,18 @@ describe('resolveIdentities (D9)', () => {
   it('shows the id cell, or client_{row} without one', () => {
     expect(displayClientId('T-1', 7)).toBe('T-1');
     expect(displayClientId(null, 7)).toBe('client_7');
+  });
+});
+
+describe('identifyClients', () => {
+  it('keeps who each deduplicated client is and skips a blank id nobody e-mail matches', () => {
+    const clients = [readClient(2, 'a@x', { sourceId: 'A-1' }), readClient(3, 'b@x'), readClient(4, 'New@x', { sourceId: 'N-1' })];
+    const out = identifyClients({ clients, hashes: ['h2', 'h3', 'h4'] }, new Map([['A-1', known('A-1', 'a@x', 'A-1')]]), true, keys());
+    expect(out.clients.map((c) => c.row)).toEqual([2, 4]);
+    expect(out.hashes).toEqual(['h2', 'h4']);
+    expect(out.keys).toEqual(['A-1', 'N-1']);
+    expect(out.sourceIds).toEqual(['A-1', 'N-1']);
+    expect([...out.matched]).toEqual(['A-1']);
+    expect(out.skips).toEqual([{ row: 3, reason: messages.sync.blankClientId }]);
   });
 });

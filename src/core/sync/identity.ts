@@ -1,3 +1,8 @@
+import { messages } from '../messages';
+import { normalizeEmail } from '../validation/email';
+import type { HashedClients } from './dedupe';
+import type { SkippedRow } from './skipped-rows';
+
 // Who each row of the data is (decision D9): a client is keyed by the id cell when the data has an id column,
 // otherwise by the normalised e-mail address; never by the row number. The key stored for a client (its
 // `clientId`, used in every API path and by every per-client record) is given once, when the client first
@@ -105,4 +110,40 @@ export function resolveIdentities(
     out[i] = { kind: 'new', clientId: key, sourceId: hasIdColumn ? r.sourceId : null };
   });
   return out as Identity[];
+}
+
+/** The deduplicated clients that are someone (same index in every list), and the rows skipped for a blank id. */
+export interface IdentifiedClients extends HashedClients {
+  /** The key each client is stored under. */
+  keys: string[];
+  /** The id cell each is written with (null: keyed by its e-mail). */
+  sourceIds: (string | null)[];
+  /** Stored clients a row matched. */
+  matched: Set<string>;
+  skips: SkippedRow[];
+}
+
+/** resolveIdentities over deduplicated clients: who each is; a blank id nobody's e-mail matches is skipped. */
+export function identifyClients(
+  unique: HashedClients,
+  known: ReadonlyMap<string, KnownClient>,
+  hasIdColumn: boolean,
+  newKey: () => string,
+): IdentifiedClients {
+  const rows = unique.clients.map((c) => ({ sourceId: c.sourceId, email: normalizeEmail(c.email) }));
+  const identities = resolveIdentities(rows, known, hasIdColumn, newKey);
+  const out: IdentifiedClients = { clients: [], hashes: [], keys: [], sourceIds: [], matched: new Set(), skips: [] };
+  unique.clients.forEach((c, i) => {
+    const who = identities[i]!;
+    if (who.kind === 'blank_id') {
+      out.skips.push({ row: c.row, reason: messages.sync.blankClientId });
+      return;
+    }
+    out.clients.push(c);
+    out.hashes.push(unique.hashes[i]!);
+    out.keys.push(who.clientId);
+    out.sourceIds.push(who.sourceId);
+    if (who.kind === 'existing') out.matched.add(who.clientId);
+  });
+  return out;
 }
