@@ -66,15 +66,9 @@ export function sniffDelimiter(text: string): Delimiter {
   return semicolons >= tabs ? ';' : '\t';
 }
 
-/**
- * Parses CSV with csv-parse (RFC 4180 quoting, embedded newlines, escaped quotes, a UTF-8 BOM, CRLF or LF, ragged
- * rows), feeding it in 256 KB slices with a yield between them so a 20 MB sheet never holds the event loop long.
- * The first non-blank row holds the headers. Cells keep their text; line breaks inside a cell become \n.
- */
-export async function parseSheetCsv(input: Uint8Array | string): Promise<ParsedSheet> {
-  const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+/** Every record of the CSV (csv-parse), fed in 256 KB slices with a yield between them. */
+async function readRecords(bytes: Buffer, delimiter: Delimiter): Promise<string[][]> {
   const records: string[][] = [];
-  const delimiter = sniffDelimiter(typeof input === 'string' ? input : bytes.subarray(0, 64 * 1024).toString('utf8'));
   const parser = parse({ bom: true, delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: false });
   let failure: Error | null = null;
   parser.on('readable', () => {
@@ -95,15 +89,18 @@ export async function parseSheetCsv(input: Uint8Array | string): Promise<ParsedS
   if (!failure) parser.end();
   await done;
   if (failure) throw new CsvReadError(messages.sync.csvUnreadable((failure as Error).message));
+  return records;
+}
 
-  let headerIndex = records.findIndex((r) => !isBlank(r));
-  if (headerIndex < 0) throw new CsvReadError(messages.sync.csvEmpty);
-  const headerRecord = records[headerIndex] as string[];
-  // Trailing empty header cells (a trailing comma) are not columns.
+/** The header row's names (trimmed, line breaks as \n); trailing empty header cells (a trailing comma) are not columns. */
+function headersOf(headerRecord: readonly string[]): string[] {
   let width = headerRecord.length;
   while (width > 0 && (headerRecord[width - 1] ?? '').trim() === '') width -= 1;
-  const headers = headerRecord.slice(0, width).map((h) => h.replace(/\r\n?/g, '\n').trim());
+  return headerRecord.slice(0, width).map((h) => h.replace(/\r\n?/g, '\n').trim());
+}
 
+/** Warnings about the file's separator and its blank or duplicate headers. */
+function headerWarnings(headers: readonly string[], delimiter: Delimiter): string[] {
   const warnings: string[] = delimiter === ',' ? [] : [messages.sync.otherDelimiter(delimiter === ';' ? 'semicolons' : 'tabs')];
   const byName = new Map<string, number[]>();
   headers.forEach((h, i) => {
@@ -116,7 +113,11 @@ export async function parseSheetCsv(input: Uint8Array | string): Promise<ParsedS
   for (const indices of byName.values()) {
     if (indices.length > 1) warnings.push(messages.sync.duplicateHeader(headers[indices[0] as number] as string, indices.map(columnLetter).join(', ')));
   }
+  return warnings;
+}
 
+/** The records after the header as data rows (blank ones as []), with warnings about rows of another width. */
+function dataRows(records: readonly string[][], headerIndex: number, width: number): Pick<ParsedSheet, 'rows' | 'filledRows' | 'warnings'> {
   const rows: string[][] = [];
   let filledRows = 0;
   // Rows with fewer or more cells than the headers: counted, the first few by sheet row number.
@@ -140,8 +141,25 @@ export async function parseSheetCsv(input: Uint8Array | string): Promise<ParsedS
   }
   // Trailing blank rows are not part of the sheet.
   while (rows.length > 0 && (rows[rows.length - 1] as string[]).length === 0) rows.pop();
+  const warnings: string[] = [];
   if (short.count > 0) warnings.push(messages.sync.shortRows(short.count, width, short.rows));
   if (long.count > 0) warnings.push(messages.sync.longRows(long.count, width, long.rows));
-  headerIndex += 1; // to a 1-based row number
-  return { headers, rows, firstRow: headerIndex + 1, filledRows, warnings };
+  return { rows, filledRows, warnings };
+}
+
+/**
+ * Parses CSV with csv-parse (RFC 4180 quoting, embedded newlines, escaped quotes, a UTF-8 BOM, CRLF or LF, ragged
+ * rows), feeding it in 256 KB slices with a yield between them so a 20 MB sheet never holds the event loop long.
+ * The first non-blank row holds the headers. Cells keep their text; line breaks inside a cell become \n.
+ */
+export async function parseSheetCsv(input: Uint8Array | string): Promise<ParsedSheet> {
+  const bytes = typeof input === 'string' ? Buffer.from(input, 'utf8') : Buffer.from(input.buffer, input.byteOffset, input.byteLength);
+  const delimiter = sniffDelimiter(typeof input === 'string' ? input : bytes.subarray(0, 64 * 1024).toString('utf8'));
+  const records = await readRecords(bytes, delimiter);
+  const headerIndex = records.findIndex((r) => !isBlank(r));
+  if (headerIndex < 0) throw new CsvReadError(messages.sync.csvEmpty);
+  const headers = headersOf(records[headerIndex] as string[]);
+  const data = dataRows(records, headerIndex, headers.length);
+  // The header's 1-based row number + 1.
+  return { headers, rows: data.rows, firstRow: headerIndex + 2, filledRows: data.filledRows, warnings: [...headerWarnings(headers, delimiter), ...data.warnings] };
 }
