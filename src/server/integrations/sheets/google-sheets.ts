@@ -26,6 +26,47 @@ export function sheetExportUrl(baseUrl: string, sheetId: string, gid: string | n
 const accessFailed = (failure: 'private' | 'not_csv' | 'too_large' | 'timeout' | 'unreachable', reason: string) =>
   new SheetFetchError(failure, messages.sheets.accessFailed(reason));
 
+/** GETs `url`, following redirects the source allows (another one, or too many, means the sheet is private). */
+async function fetchFollowing(doFetch: typeof fetch, start: URL, signal: AbortSignal, allowedRedirect: (url: URL) => boolean): Promise<Response> {
+  let url = start;
+  let response: Response | undefined;
+  for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
+    response = await doFetch(url, { redirect: 'manual', signal, headers: { accept: 'text/csv, text/plain;q=0.5' } });
+    if (response.status < 300 || response.status >= 400) break;
+    await response.body?.cancel().catch(() => {});
+    const location = response.headers.get('location');
+    const next = location ? new URL(location, url) : null;
+    if (!next || !allowedRedirect(next) || hop === MAX_REDIRECTS) throw accessFailed('private', messages.sync.sheetPrivate);
+    url = next;
+  }
+  if (!response) throw accessFailed('unreachable', messages.sync.sheetUnreachable);
+  return response;
+}
+
+/** Why a response is refused before its body is read (status, a type that is no CSV, a declared size over the cap), or null. */
+function refusalOf(response: Response, maxBytes: number, maxMb: number): SheetFetchError | null {
+  if (!response.ok) {
+    const failure = response.status === 404 || response.status === 410 ? 'not_found' : 'http';
+    return new SheetFetchError(failure, messages.sheets.fetchFailed(response.status), response.status);
+  }
+  const type = (response.headers.get('content-type') ?? '').toLowerCase();
+  if (type.includes('html') || type.includes('xml')) return accessFailed('private', messages.sync.sheetPrivate);
+  if (type.includes('json') || type.startsWith('image/') || type.startsWith('video/') || type.startsWith('audio/')) {
+    return accessFailed('not_csv', messages.sync.sheetNotCsv);
+  }
+  const declared = Number(response.headers.get('content-length') ?? '');
+  if (Number.isFinite(declared) && declared > maxBytes) return accessFailed('too_large', messages.sync.sheetTooLarge(maxMb));
+  return null;
+}
+
+/** A body that is a sign-in page (HTML) or binary is refused, whatever its declared type. */
+function checkBody(bytes: Buffer): Buffer {
+  const head = bytes.subarray(0, 4096);
+  if (HTML_START.test(head.toString('utf8'))) throw accessFailed('private', messages.sync.sheetPrivate);
+  if (head.includes(0)) throw accessFailed('not_csv', messages.sync.sheetNotCsv);
+  return bytes;
+}
+
 /**
  * The Google Sheets source: GET {base}/spreadsheets/d/{id}/export?format=csv[&gid=], with a time-out over the
  * whole exchange, a size cap counted while streaming, and redirects followed only to the same origin or Google's
@@ -43,44 +84,16 @@ export function createGoogleSheetsSource(options: GoogleSheetsOptions): SheetSou
 
   return {
     async fetchCsv(sheetId, gid) {
-      let url = sheetExportUrl(options.baseUrl, sheetId, gid);
+      const url = sheetExportUrl(options.baseUrl, sheetId, gid);
       const signal = AbortSignal.timeout(options.timeoutMs);
       try {
-        let response: Response | undefined;
-        for (let hop = 0; hop <= MAX_REDIRECTS; hop += 1) {
-          response = await doFetch(url, { redirect: 'manual', signal, headers: { accept: 'text/csv, text/plain;q=0.5' } });
-          if (response.status < 300 || response.status >= 400) break;
+        const response = await fetchFollowing(doFetch, url, signal, allowedRedirect);
+        const refusal = refusalOf(response, options.maxBytes, maxMb);
+        if (refusal) {
           await response.body?.cancel().catch(() => {});
-          const location = response.headers.get('location');
-          const next = location ? new URL(location, url) : null;
-          if (!next || !allowedRedirect(next) || hop === MAX_REDIRECTS) throw accessFailed('private', messages.sync.sheetPrivate);
-          url = next;
+          throw refusal;
         }
-        if (!response) throw accessFailed('unreachable', messages.sync.sheetUnreachable);
-        if (!response.ok) {
-          await response.body?.cancel().catch(() => {});
-          const failure = response.status === 404 || response.status === 410 ? 'not_found' : 'http';
-          throw new SheetFetchError(failure, messages.sheets.fetchFailed(response.status), response.status);
-        }
-        const type = (response.headers.get('content-type') ?? '').toLowerCase();
-        if (type.includes('html') || type.includes('xml')) {
-          await response.body?.cancel().catch(() => {});
-          throw accessFailed('private', messages.sync.sheetPrivate);
-        }
-        if (type.includes('json') || type.startsWith('image/') || type.startsWith('video/') || type.startsWith('audio/')) {
-          await response.body?.cancel().catch(() => {});
-          throw accessFailed('not_csv', messages.sync.sheetNotCsv);
-        }
-        const declared = Number(response.headers.get('content-length') ?? '');
-        if (Number.isFinite(declared) && declared > options.maxBytes) {
-          await response.body?.cancel().catch(() => {});
-          throw accessFailed('too_large', messages.sync.sheetTooLarge(maxMb));
-        }
-        const bytes = await readCapped(response, options.maxBytes, () => accessFailed('too_large', messages.sync.sheetTooLarge(maxMb)));
-        const head = bytes.subarray(0, 4096);
-        if (HTML_START.test(head.toString('utf8'))) throw accessFailed('private', messages.sync.sheetPrivate);
-        if (head.includes(0)) throw accessFailed('not_csv', messages.sync.sheetNotCsv);
-        return bytes;
+        return checkBody(await readCapped(response, options.maxBytes, () => accessFailed('too_large', messages.sync.sheetTooLarge(maxMb))));
       } catch (err) {
         if (err instanceof SheetFetchError) throw err;
         if (signal.aborted) throw accessFailed('timeout', messages.sync.sheetTimeout(Math.round(options.timeoutMs / 1000)));
