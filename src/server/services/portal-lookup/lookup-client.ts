@@ -84,14 +84,8 @@ async function touchAccessToken(ctx: LookupCtx, tokenHash: string, lastUsedAt: D
     .where(and(eq(clientAccessTokens.tokenHash, tokenHash), or(isNull(clientAccessTokens.lastUsedAt), lt(clientAccessTokens.lastUsedAt, touchedBefore))));
 }
 
-/**
- * Answers a portal lookup (decisions D3, D4, D5; security 16-18). `viewerUserId`: the signed-in user behind the
- * request, if any; the business owner looking at their own portal (View Portal) is not metered as a client lookup.
- */
-export async function lookupClient(ctx: LookupCtx, portalId: string, request: LookupRequest, ip: string, viewerUserId: string | null = null): Promise<LookupOutcome> {
-  await checkLookupLimits(ctx.rateStore, ip, portalId, { search: 'query' in request });
-  const { kind, key, cardSession } = await lookupKeyOf(ctx, portalId, request);
-
+/** The rows a lookup finds, brought up to date first when the portal's queue was computed for another day. */
+async function findRows(ctx: LookupCtx, portalId: string, kind: LookupKind, key: string): Promise<{ portal: LookupRow; rows: LookupRow[]; today: string }> {
   let rows = await runLookupQuery(ctx.db, kind, portalId, key);
   const first = rows[0];
   if (!first) throw notFound();
@@ -103,100 +97,150 @@ export async function lookupClient(ctx: LookupCtx, portalId: string, request: Lo
     rows = await runLookupQuery(ctx.db, kind, portalId, key);
     if (!rows[0]) throw notFound();
   }
-  const portal = rows[0]!;
-  const settings = await currentPortalSettings(ctx.db, portal.portalId, portal.portalUpdatedAt);
-  const matches = rows.filter((r) => r.clientId !== null);
+  return { portal: rows[0]!, rows, today };
+}
+
+type PortalSettings = Awaited<ReturnType<typeof currentPortalSettings>>;
+
+/** What every way of answering a lookup shares: the portal, its settings, and how a card is built and counted. */
+interface Answering {
+  ctx: LookupCtx;
+  portalId: string;
+  /** The lookup's key (an access link's hash for a token). */
+  key: string;
+  portal: LookupRow;
+  settings: PortalSettings;
+  /** The owner looking at their own portal: not metered, no estimate marked seen, no code needed. */
+  ownersLook: boolean;
+  /** Meters the lookup's outcome (not the owner's own look). */
+  count(outcome: LookupResult): Promise<void>;
+  card(row: LookupRow): Promise<ClientCard>;
+  verifiedCard(row: LookupRow, via: SessionVia, session?: string): Promise<LookupOutcome>;
+}
+
+function answering(ctx: LookupCtx, portalId: string, key: string, found: { portal: LookupRow; today: string }, settings: PortalSettings, viewerUserId: string | null): Answering {
+  const { portal, today } = found;
   const meter = usageMeterFor(ctx);
   const ownersLook = viewerUserId !== null && viewerUserId === portal.ownerUserId;
-  const count = async (outcome: LookupResult) => {
-    if (!ownersLook) await meter.record({ businessId: portal.businessId, portalId, timeZone: portal.timeZone, plan: portal.plan, outcome });
+  const a: Answering = {
+    ctx,
+    portalId,
+    key,
+    portal,
+    settings,
+    ownersLook,
+    async count(outcome) {
+      if (!ownersLook) await meter.record({ businessId: portal.businessId, portalId, timeZone: portal.timeZone, plan: portal.plan, outcome });
+    },
+    async card(row) {
+      const built = buildClientCard(
+        {
+          name: row.name!,
+          email: row.email!,
+          status: row.status!,
+          dueDate: row.dueDate,
+          dueDateText: row.dueDateText ?? '',
+          notes: row.notes ?? '',
+          queueState: row.queueState,
+          queuePosition: row.queuePosition,
+          estimatedWorkingDays: row.estimatedWorkingDays,
+          estimatedCompletion: row.estimatedCompletion,
+          estimate: storedEstimateOf(row),
+        },
+        { config: settings.config, workload: settings.workload, calendar: settings.calendar, today, staleEstimates: row.queueComputedFor !== today, estimatesUpdatedAt: row.estimatesUpdatedAt, now: ctx.clock.now() },
+      );
+      if (!ownersLook) await noteEstimateSeen(ctx, portalId, row, built, settings.workload);
+      return built;
+    },
+    verifiedCard: async (row, via, session) => ({
+      type: 'card',
+      client: await a.card(row),
+      verified: true,
+      session: session ?? signCardSession(ctx.env, { portalId, clientId: row.clientId!, via, emailNormalized: row.emailNormalized!, link: via === 'link' ? linkReference(key) : undefined }),
+      updatesAllowed: settings.config.allowClientUpdates,
+      ...(settings.config.emailNotifications ? { emailUpdates: await cardEmailUpdates(ctx.db, portalId, row.emailNormalized!) } : {}),
+    }),
   };
-  const card = async (row: LookupRow) => {
-    const built = buildClientCard(
-      {
-        name: row.name!,
-        email: row.email!,
-        status: row.status!,
-        dueDate: row.dueDate,
-        dueDateText: row.dueDateText ?? '',
-        notes: row.notes ?? '',
-        queueState: row.queueState,
-        queuePosition: row.queuePosition,
-        estimatedWorkingDays: row.estimatedWorkingDays,
-        estimatedCompletion: row.estimatedCompletion,
-        estimate: storedEstimateOf(row),
-      },
-      { config: settings.config, workload: settings.workload, calendar: settings.calendar, today, staleEstimates: row.queueComputedFor !== today, estimatesUpdatedAt: row.estimatesUpdatedAt, now: ctx.clock.now() },
-    );
-    if (!ownersLook) await noteEstimateSeen(ctx, portalId, row, built, settings.workload);
-    return built;
-  };
-  const updatesAllowed = settings.config.allowClientUpdates;
-  const verifiedCard = async (row: LookupRow, via: SessionVia, session?: string): Promise<LookupOutcome> => ({
-    type: 'card',
-    client: await card(row),
-    verified: true,
-    session: session ?? signCardSession(ctx.env, { portalId, clientId: row.clientId!, via, emailNormalized: row.emailNormalized!, link: via === 'link' ? linkReference(key) : undefined }),
-    updatesAllowed,
-    ...(settings.config.emailNotifications ? { emailUpdates: await cardEmailUpdates(ctx.db, portalId, row.emailNormalized!) } : {}),
+  return a;
+}
+
+/** An access link: its client's card, verified; the link's use recorded. */
+async function answerToken(a: Answering, matches: LookupRow[]): Promise<LookupOutcome> {
+  const row = matches[0] as (LookupRow & { tokenLastUsedAt?: Date | null }) | undefined;
+  await a.count(row ? 'card' : 'miss');
+  if (!row) throw notFound();
+  await touchAccessToken(a.ctx, a.key, row.tokenLastUsedAt ?? null);
+  return a.verifiedCard(row, 'link');
+}
+
+/** A card session: its client's card again, while the client id still names the same person. */
+async function answerSession(a: Answering, matches: LookupRow[], cardSession: CardSession, session: string): Promise<LookupOutcome> {
+  const row = matches[0];
+  // The client id now names someone else (a row above it was deleted from an id-less sheet): the session is
+  // over, and nothing was found for it.
+  const stillTheirs = row !== undefined && sessionIsFor(a.ctx.env, cardSession, row.emailNormalized!);
+  await a.count(stillTheirs ? 'card' : 'miss');
+  if (!row) throw notFound();
+  if (!stillTheirs) throw sessionExpired();
+  return a.verifiedCard(row, cardSession.via, session);
+}
+
+/** Verification (D3): the same answer whether or not anything matched; a code goes to each match's address. */
+async function answerVerification(a: Answering, matches: LookupRow[], code: string | undefined): Promise<LookupOutcome> {
+  const { ctx, portalId } = a;
+  if (code) {
+    const clientId = await consumeVerificationCode(ctx, portalId, matches.map((m) => m.clientId!), code);
+    const row = matches.find((m) => m.clientId === clientId);
+    if (!clientId || !row) throw new AppError(400, 'invalid_code', portalAnswerTexts.invalidCode);
+    await a.count('card');
+    return a.verifiedCard(row, 'code');
+  }
+  await a.count(matches.length > 0 ? 'code_sent' : 'miss');
+  const sender = { name: a.settings.config.companyName.trim() || a.portal.businessName, whiteLabel: planHas(businessPlanId(a.portal), 'whiteLabel') };
+  const recipients = matches.map((m) => ({ portalId, clientId: m.clientId!, name: m.name!, email: m.email! }));
+  // The demo portal's clients are made up: its code is shown in the answer instead of e-mailed.
+  if (portalId === DEMO_PORTAL_ID) {
+    let demoCode: string | undefined;
+    for (const r of recipients) demoCode = (await issueVerificationCode(ctx, r, sender, { deliver: false })) ?? demoCode;
+    return { type: 'verification_sent', ...(demoCode ? { demoCode } : {}) };
+  }
+  // Codes are written and e-mailed after the answer, so its time does not tell whether anyone matched.
+  ctx.afterAnswer.run('portal verification codes', async () => {
+    for (const r of recipients) await issueVerificationCode(ctx, r, sender);
   });
+  return { type: 'verification_sent' };
+}
 
-  if (kind === 'token') {
-    const row = matches[0] as (LookupRow & { tokenLastUsedAt?: Date | null }) | undefined;
-    await count(row ? 'card' : 'miss');
-    if (!row) throw notFound();
-    await touchAccessToken(ctx, key, row.tokenLastUsedAt ?? null);
-    return verifiedCard(row, 'link');
-  }
-
-  if (kind === 'clientId') {
-    const row = matches[0];
-    // The client id now names someone else (a row above it was deleted from an id-less sheet): the session is
-    // over, and nothing was found for it.
-    const stillTheirs = row !== undefined && sessionIsFor(ctx.env, cardSession!, row.emailNormalized!);
-    await count(stillTheirs ? 'card' : 'miss');
-    if (!row) throw notFound();
-    if (!stillTheirs) throw sessionExpired();
-    return verifiedCard(row, cardSession!.via, (request as { session: string }).session);
-  }
-
-  const search = request as { query: string; code?: string; verify?: boolean };
-  // The owner looking at their own portal (View Portal from Client Management) sees the card without a code: a code
-  // would be e-mailed to the client, who asked for nothing; the owner sees all their clients in the app anyway.
-  const verify = search.verify || (settings.config.requireVerification && !ownersLook);
-  if (verify) {
-    // Verification (D3): the same answer whether or not anything matched; a code goes to each match's address.
-    if (search.code) {
-      const clientId = await consumeVerificationCode(ctx, portalId, matches.map((m) => m.clientId!), search.code);
-      const row = matches.find((m) => m.clientId === clientId);
-      if (!clientId || !row) throw new AppError(400, 'invalid_code', portalAnswerTexts.invalidCode);
-      await count('card');
-      return verifiedCard(row, 'code');
-    }
-    await count(matches.length > 0 ? 'code_sent' : 'miss');
-    const sender = { name: settings.config.companyName.trim() || portal.businessName, whiteLabel: planHas(businessPlanId(portal), 'whiteLabel') };
-    const recipients = matches.map((m) => ({ portalId, clientId: m.clientId!, name: m.name!, email: m.email! }));
-    // The demo portal's clients are made up: its code is shown in the answer instead of e-mailed.
-    if (portalId === DEMO_PORTAL_ID) {
-      let demoCode: string | undefined;
-      for (const r of recipients) demoCode = (await issueVerificationCode(ctx, r, sender, { deliver: false })) ?? demoCode;
-      return { type: 'verification_sent', ...(demoCode ? { demoCode } : {}) };
-    }
-    // Codes are written and e-mailed after the answer, so its time does not tell whether anyone matched.
-    ctx.afterAnswer.run('portal verification codes', async () => {
-      for (const r of recipients) await issueVerificationCode(ctx, r, sender);
-    });
-    return { type: 'verification_sent' };
-  }
-
-  await count(matches.length === 1 ? 'card' : 'miss');
+/** A search without verification: the one match's card, unverified (an address found by name is masked). */
+async function answerSearch(a: Answering, matches: LookupRow[], kind: LookupKind): Promise<LookupOutcome> {
+  await a.count(matches.length === 1 ? 'card' : 'miss');
   if (matches.length === 0) throw notFound();
   if (matches.length > 1) throw new AppError(409, 'ambiguous_name', portalAnswerTexts.ambiguousName);
-  const found = await card(matches[0]!);
+  const found = await a.card(matches[0]!);
   // Found by name: the visitor did not show they know the address, so it is masked (D3: a guessed name must not
   // reveal it). An e-mail search shows the address typed; access links and codes show it in full.
   if (kind === 'name') found.email = maskEmail(found.email);
-  return { type: 'card', client: found, verified: false, updatesAllowed };
+  return { type: 'card', client: found, verified: false, updatesAllowed: a.settings.config.allowClientUpdates };
+}
+
+/**
+ * Answers a portal lookup (decisions D3, D4, D5; security 16-18). `viewerUserId`: the signed-in user behind the
+ * request, if any; the business owner looking at their own portal (View Portal) is not metered as a client lookup.
+ */
+export async function lookupClient(ctx: LookupCtx, portalId: string, request: LookupRequest, ip: string, viewerUserId: string | null = null): Promise<LookupOutcome> {
+  await checkLookupLimits(ctx.rateStore, ip, portalId, { search: 'query' in request });
+  const { kind, key, cardSession } = await lookupKeyOf(ctx, portalId, request);
+  const found = await findRows(ctx, portalId, kind, key);
+  const settings = await currentPortalSettings(ctx.db, found.portal.portalId, found.portal.portalUpdatedAt);
+  const matches = found.rows.filter((r) => r.clientId !== null);
+  const a = answering(ctx, portalId, key, found, settings, viewerUserId);
+  if (kind === 'token') return answerToken(a, matches);
+  if (kind === 'clientId') return answerSession(a, matches, cardSession!, (request as { session: string }).session);
+  const search = request as { query: string; code?: string; verify?: boolean };
+  // The owner looking at their own portal (View Portal from Client Management) sees the card without a code: a code
+  // would be e-mailed to the client, who asked for nothing; the owner sees all their clients in the app anyway.
+  if (search.verify || (settings.config.requireVerification && !a.ownersLook)) return answerVerification(a, matches, search.code);
+  return answerSearch(a, matches, kind);
 }
 
 function storedEstimateOf(row: LookupRow): StoredEstimate | null {
