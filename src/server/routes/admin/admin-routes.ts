@@ -115,347 +115,366 @@ export async function adminRoutes(app: FastifyInstance) {
 
   // --- Everything else needs a full operator ---
   await app.register(async (scoped) => {
-    const s = scoped.withTypeProvider<ZodTypeProvider>();
-    s.addHook('preValidation', requireOperator);
-
-    s.get(
-      '/api/admin/dashboard',
-      {
-        schema: {
-          tags: ['admin'],
-          summary: 'Dashboard figures from the database, measured system health and recent activity',
-          response: {
-            200: adminDashboardSchema,
-            ...guardErrors,
-          },
-        },
-      },
-      async () => {
-        const d = await getDashboard({
-          db: app.ctx.db,
-          startedAt: app.ctx.startedAt,
-          databaseKind: app.ctx.database.kind,
-          ping: () => app.ctx.database.ping(),
-          timings: app.requestTimings,
-        });
-        return { ...d, recentActivity: d.recentActivity.map(activityOut) };
-      },
-    );
-
-    s.get(
-      '/api/admin/analytics',
-      {
-        schema: {
-          tags: ['admin'],
-          summary: 'Analytics for the last 7, 30 or 90 days against the period before',
-          querystring: daysQuery,
-          response: {
-            200: adminAnalyticsSchema,
-            400: errorShape,
-            ...guardErrors,
-          },
-        },
-      },
-      async (req) => getAnalytics(app.ctx.db, req.query.days as AnalyticsPeriod),
-    );
-
-    s.get(
-      '/api/admin/analytics/export',
-      {
-        schema: {
-          tags: ['admin'],
-          summary: 'The analytics shown for a period, as a CSV download',
-          querystring: daysQuery.extend({ metrics: z.string().max(200).optional() }),
-        },
-      },
-      async (req, reply) => {
-        const days = req.query.days as AnalyticsPeriod;
-        const wanted = req.query.metrics
-          ?.split(',')
-          .map((m) => m.trim())
-          .filter((m): m is AnalyticsMetricKey => (analyticsMetricKeys as readonly string[]).includes(m));
-        const a = await getAnalytics(app.ctx.db, days);
-        const csv = analyticsCsv(a, wanted && req.query.metrics !== undefined ? wanted : analyticsMetricKeys);
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="statuslink-analytics-${days}d-${a.to}.csv"`)
-          .header('cache-control', 'no-store')
-          .send(csv);
-      },
-    );
-
-    s.get(
-      '/api/admin/settings',
-      { schema: { tags: ['admin'], summary: 'Platform settings (API keys masked)', response: { 200: settingsResponse, ...guardErrors } } },
-      async () => settingsView(),
-    );
-
-    s.put(
-      '/api/admin/settings',
-      {
-        schema: {
-          tags: ['admin'],
-          summary: 'Save the platform settings (validated with the bounds of each control); they take effect at once',
-          body: z.object({
-            settings: z.record(z.string(), z.unknown()),
-            secrets: z.object(Object.fromEntries(platformSecretNames.map((n) => [n, z.string().max(500).nullable().optional()])) as Record<(typeof platformSecretNames)[number], z.ZodOptional<z.ZodNullable<z.ZodString>>>).optional(),
-          }),
-          response: { 200: settingsResponse, 400: errorShape, ...guardErrors },
-        },
-      },
-      async (req) => {
-        await savePlatformSettings(
-          { db: app.ctx.db, settings: app.ctx.settings, authSecret: app.ctx.env.BETTER_AUTH_SECRET! },
-          { settings: req.body.settings, secrets: req.body.secrets, actorUserId: req.sessionUser!.id, ipAddress: req.ip },
-        );
-        return settingsView();
-      },
-    );
-
-    async function settingsView() {
-      const settings = await getPlatformSettings(app.ctx.db);
-      const sealed = await readSealedSecrets(app.ctx.db);
-      const { env } = app.ctx;
-      return {
-        settings: settings as unknown as Record<string, Record<string, unknown>>,
-        secrets: secretStatuses(sealed, env.BETTER_AUTH_SECRET!),
-        updatedAt: iso(await settingsUpdatedAt(app.ctx.db)),
-        mail: mailStatus({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? DEFAULT_MAIL_FROM, settings, sealed, authSecret: env.BETTER_AUTH_SECRET! }),
-        billing: { connected: (await stripeConnection(app.ctx)) !== null, webhookUrl: `${env.APP_URL}/api/stripe/webhook` },
-      };
-    }
-
-    s.get(
-      '/api/admin/email-templates',
-      {
-        schema: {
-          tags: ['admin'],
-          summary: 'The transactional e-mails with their subject, body and placeholders',
-          response: {
-            200: z.object({
-              templates: z.array(
-                z.object({
-                  key: z.string(),
-                  name: z.string(),
-                  description: z.string(),
-                  placeholders: z.array(z.string()),
-                  subject: z.string(),
-                  body: z.string(),
-                  isDefault: z.boolean(),
-                  updatedAt: z.iso.datetime().nullable(),
-                }),
-              ),
-            }),
-            ...guardErrors,
-          },
-        },
-      },
-      async () => ({ templates: (await listEmailTemplates(app.ctx.db)).map((t) => ({ ...t, updatedAt: iso(t.updatedAt) })) }),
-    );
-
-    s.put(
-      '/api/admin/email-templates/:key',
-      {
-        schema: {
-          tags: ['admin'],
-          summary: 'Save the subject and body of a template',
-          params: templateKeyParams,
-          body: templateDraft,
-          response: { 200: ok, 400: errorShape, ...guardErrors },
-        },
-      },
-      async (req) => {
-        await saveEmailTemplate(app.ctx.db, { key: req.params.key, ...req.body, ...actorOf(req), actorUserId: req.sessionUser!.id });
-        return { ok: true as const };
-      },
-    );
-
-    s.delete(
-      '/api/admin/email-templates/:key',
-      {
-        schema: { tags: ['admin'], summary: 'Go back to the built-in text of a template', params: templateKeyParams, response: { 200: ok, ...guardErrors } },
-      },
-      async (req) => {
-        await resetEmailTemplate(app.ctx.db, { key: req.params.key, actorUserId: req.sessionUser!.id, ipAddress: req.ip });
-        return { ok: true as const };
-      },
-    );
-
-    s.post(
-      '/api/admin/email-templates/:key/preview',
-      {
-        schema: {
-          tags: ['admin'],
-          summary: 'Render a draft with sample values, the platform name and footer',
-          params: templateKeyParams,
-          body: templateDraft,
-          response: { 200: renderedShape.extend({ unknownPlaceholders: z.array(z.string()) }), ...guardErrors },
-        },
-      },
-      async (req) => {
-        const settings = await app.ctx.settings.get();
-        const rendered = renderEmail(req.body, sampleValues(req.params.key, settings), settings);
-        return { ...rendered, unknownPlaceholders: unknownPlaceholders(req.params.key, req.body.subject, req.body.body) };
-      },
-    );
-
-    s.post(
-      '/api/admin/email-templates/:key/test',
-      {
-        schema: {
-          tags: ['admin'],
-          summary: "Send a draft (or the saved text) with sample values to the operator's own address",
-          params: templateKeyParams,
-          body: templateDraft.partial(),
-          response: { 200: z.object({ sentTo: z.string() }), 400: errorShape, ...guardErrors },
-        },
-      },
-      async (req) => {
-        const key = req.params.key;
-        const settings = await app.ctx.settings.get();
-        const saved = (await templateCacheFor(app.ctx.db).get())[key];
-        const draft = { subject: req.body.subject ?? saved.subject, body: req.body.body ?? saved.body };
-        if (!draft.subject.trim() || !draft.body.trim()) throw new ValidationError('Subject and body are required');
-        const mail = renderEmail(draft, sampleValues(key, settings), settings);
-        const to = req.sessionUser!.email;
-        await app.ctx.mailer.send({ to, fromName: settings.email.emailSenderName, ...mail, subject: `[Test] ${mail.subject}` });
-        await recordActivity(app.ctx.db, {
-          type: 'admin.email_template_test_sent',
-          actorUserId: req.sessionUser!.id,
-          ipAddress: req.ip,
-          detail: { key, name: emailTemplateCatalog[key].name, to },
-        });
-        return { sentTo: to };
-      },
-    );
-
-    const inboxQuery = z.object({
-      status: z.enum(['new', 'handled']).optional(),
-      limit: z.coerce.number().int().min(1).max(200).default(50),
-      offset: z.coerce.number().int().min(0).default(0),
-    });
-
-    s.get(
-      '/api/admin/inbox/contact',
-      {
-        schema: {
-          tags: ['admin'],
-          summary: 'Contact messages from the public site',
-          querystring: inboxQuery,
-          response: {
-            200: z.object({
-              items: z.array(
-                z.object({
-                  id: z.string(),
-                  name: z.string(),
-                  email: z.string(),
-                  company: z.string(),
-                  phone: z.string(),
-                  interest: z.string(),
-                  message: z.string(),
-                  status: z.string(),
-                  createdAt: z.iso.datetime(),
-                  handledAt: z.iso.datetime().nullable(),
-                }),
-              ),
-              total: z.number().int(),
-              newCount: z.number().int(),
-            }),
-            ...guardErrors,
-          },
-        },
-      },
-      async (req) => {
-        const res = await listContactMessages(app.ctx.db, req.query);
-        return {
-          ...res,
-          items: res.items.map(({ ipAddress: _ip, ...m }) => ({ ...m, createdAt: m.createdAt.toISOString(), handledAt: iso(m.handledAt) })),
-        };
-      },
-    );
-
-    s.get(
-      '/api/admin/inbox/waitlist',
-      {
-        schema: {
-          tags: ['admin'],
-          summary: 'Coming-soon waitlist sign-ups',
-          querystring: inboxQuery,
-          response: {
-            200: z.object({
-              items: z.array(z.object({ id: z.string(), email: z.string(), feature: z.string(), status: z.string(), createdAt: z.iso.datetime() })),
-              total: z.number().int(),
-              newCount: z.number().int(),
-            }),
-            ...guardErrors,
-          },
-        },
-      },
-      async (req) => {
-        const res = await listWaitlistEntries(app.ctx.db, req.query);
-        return { ...res, items: res.items.map(({ ipAddress: _ip, ...w }) => ({ ...w, createdAt: w.createdAt.toISOString() })) };
-      },
-    );
-
-    s.patch(
-      '/api/admin/inbox/:kind/:id',
-      {
-        schema: {
-          tags: ['admin'],
-          summary: 'Mark a contact message or waitlist sign-up as new or handled',
-          params: z.object({ kind: z.enum(['contact', 'waitlist']), id: z.uuid() }),
-          body: z.object({ status: z.enum(['new', 'handled']) }),
-          response: { 200: ok, 404: errorShape, ...guardErrors },
-        },
-      },
-      async (req) => {
-        await setInboxStatus(app.ctx.db, { ...req.params, status: req.body.status, actorUserId: req.sessionUser!.id, ipAddress: req.ip });
-        return { ok: true as const };
-      },
-    );
-
-    s.get(
-      '/api/admin/activity',
-      {
-        schema: {
-          tags: ['admin'],
-          summary: 'The activity log, newest first; filter by type (or group like "admin."), actor, business and date',
-          querystring: z.object({
-            type: z.string().max(100).optional(),
-            actor: z.string().max(200).optional(),
-            businessId: z.string().max(100).optional(),
-            from: z.iso.date().optional(),
-            to: z.iso.date().optional(),
-            limit: z.coerce.number().int().min(1).max(200).default(50),
-            offset: z.coerce.number().int().min(0).default(0),
-          }),
-          response: {
-            200: z.object({
-              items: z.array(activityItemSchema),
-              total: z.number().int(),
-              types: z.array(z.object({ type: z.string(), label: z.string() })),
-            }),
-            ...guardErrors,
-          },
-        },
-      },
-      async (req) => {
-        const q = req.query;
-        const { items, total } = await listActivity(app.ctx.db, {
-          type: q.type,
-          actor: q.actor,
-          businessId: q.businessId,
-          from: q.from ? new Date(`${q.from}T00:00:00Z`) : undefined,
-          to: q.to ? new Date(new Date(`${q.to}T00:00:00Z`).getTime() + 86_400_000) : undefined,
-          limit: q.limit,
-          offset: q.offset,
-        });
-        return {
-          items: items.map(activityOut),
-          total,
-          types: Object.entries(activityTypeLabels).map(([type, label]) => ({ type, label })),
-        };
-      },
-    );
+    scoped.addHook('preValidation', requireOperator);
+    adminMetricsRoutes(scoped);
+    adminSettingsRoutes(scoped);
+    adminEmailTemplateRoutes(scoped);
+    adminInboxRoutes(scoped);
   });
+}
+
+/** Dashboard, analytics (and its CSV export) and the activity log. Registered behind requireOperator. */
+function adminMetricsRoutes(app: FastifyInstance) {
+  const s = app.withTypeProvider<ZodTypeProvider>();
+  s.get(
+    '/api/admin/dashboard',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Dashboard figures from the database, measured system health and recent activity',
+        response: {
+          200: adminDashboardSchema,
+          ...guardErrors,
+        },
+      },
+    },
+    async () => {
+      const d = await getDashboard({
+        db: app.ctx.db,
+        startedAt: app.ctx.startedAt,
+        databaseKind: app.ctx.database.kind,
+        ping: () => app.ctx.database.ping(),
+        timings: app.requestTimings,
+      });
+      return { ...d, recentActivity: d.recentActivity.map(activityOut) };
+    },
+  );
+
+  s.get(
+    '/api/admin/analytics',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Analytics for the last 7, 30 or 90 days against the period before',
+        querystring: daysQuery,
+        response: {
+          200: adminAnalyticsSchema,
+          400: errorShape,
+          ...guardErrors,
+        },
+      },
+    },
+    async (req) => getAnalytics(app.ctx.db, req.query.days as AnalyticsPeriod),
+  );
+
+  s.get(
+    '/api/admin/analytics/export',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The analytics shown for a period, as a CSV download',
+        querystring: daysQuery.extend({ metrics: z.string().max(200).optional() }),
+      },
+    },
+    async (req, reply) => {
+      const days = req.query.days as AnalyticsPeriod;
+      const wanted = req.query.metrics
+        ?.split(',')
+        .map((m) => m.trim())
+        .filter((m): m is AnalyticsMetricKey => (analyticsMetricKeys as readonly string[]).includes(m));
+      const a = await getAnalytics(app.ctx.db, days);
+      const csv = analyticsCsv(a, wanted && req.query.metrics !== undefined ? wanted : analyticsMetricKeys);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="statuslink-analytics-${days}d-${a.to}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+
+  s.get(
+    '/api/admin/activity',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The activity log, newest first; filter by type (or group like "admin."), actor, business and date',
+        querystring: z.object({
+          type: z.string().max(100).optional(),
+          actor: z.string().max(200).optional(),
+          businessId: z.string().max(100).optional(),
+          from: z.iso.date().optional(),
+          to: z.iso.date().optional(),
+          limit: z.coerce.number().int().min(1).max(200).default(50),
+          offset: z.coerce.number().int().min(0).default(0),
+        }),
+        response: {
+          200: z.object({
+            items: z.array(activityItemSchema),
+            total: z.number().int(),
+            types: z.array(z.object({ type: z.string(), label: z.string() })),
+          }),
+          ...guardErrors,
+        },
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const { items, total } = await listActivity(app.ctx.db, {
+        type: q.type,
+        actor: q.actor,
+        businessId: q.businessId,
+        from: q.from ? new Date(`${q.from}T00:00:00Z`) : undefined,
+        to: q.to ? new Date(new Date(`${q.to}T00:00:00Z`).getTime() + 86_400_000) : undefined,
+        limit: q.limit,
+        offset: q.offset,
+      });
+      return {
+        items: items.map(activityOut),
+        total,
+        types: Object.entries(activityTypeLabels).map(([type, label]) => ({ type, label })),
+      };
+    },
+  );
+}
+
+/** Platform settings: read (secrets masked) and save. Registered behind requireOperator. */
+function adminSettingsRoutes(app: FastifyInstance) {
+  const s = app.withTypeProvider<ZodTypeProvider>();
+  s.get(
+    '/api/admin/settings',
+    { schema: { tags: ['admin'], summary: 'Platform settings (API keys masked)', response: { 200: settingsResponse, ...guardErrors } } },
+    async () => settingsView(),
+  );
+
+  s.put(
+    '/api/admin/settings',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Save the platform settings (validated with the bounds of each control); they take effect at once',
+        body: z.object({
+          settings: z.record(z.string(), z.unknown()),
+          secrets: z.object(Object.fromEntries(platformSecretNames.map((n) => [n, z.string().max(500).nullable().optional()])) as Record<(typeof platformSecretNames)[number], z.ZodOptional<z.ZodNullable<z.ZodString>>>).optional(),
+        }),
+        response: { 200: settingsResponse, 400: errorShape, ...guardErrors },
+      },
+    },
+    async (req) => {
+      await savePlatformSettings(
+        { db: app.ctx.db, settings: app.ctx.settings, authSecret: app.ctx.env.BETTER_AUTH_SECRET! },
+        { settings: req.body.settings, secrets: req.body.secrets, actorUserId: req.sessionUser!.id, ipAddress: req.ip },
+      );
+      return settingsView();
+    },
+  );
+
+  async function settingsView() {
+    const settings = await getPlatformSettings(app.ctx.db);
+    const sealed = await readSealedSecrets(app.ctx.db);
+    const { env } = app.ctx;
+    return {
+      settings: settings as unknown as Record<string, Record<string, unknown>>,
+      secrets: secretStatuses(sealed, env.BETTER_AUTH_SECRET!),
+      updatedAt: iso(await settingsUpdatedAt(app.ctx.db)),
+      mail: mailStatus({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? DEFAULT_MAIL_FROM, settings, sealed, authSecret: env.BETTER_AUTH_SECRET! }),
+      billing: { connected: (await stripeConnection(app.ctx)) !== null, webhookUrl: `${env.APP_URL}/api/stripe/webhook` },
+    };
+  }
+}
+
+/** E-mail templates: list, save, reset, preview and send a test. Registered behind requireOperator. */
+function adminEmailTemplateRoutes(app: FastifyInstance) {
+  const s = app.withTypeProvider<ZodTypeProvider>();
+  s.get(
+    '/api/admin/email-templates',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The transactional e-mails with their subject, body and placeholders',
+        response: {
+          200: z.object({
+            templates: z.array(
+              z.object({
+                key: z.string(),
+                name: z.string(),
+                description: z.string(),
+                placeholders: z.array(z.string()),
+                subject: z.string(),
+                body: z.string(),
+                isDefault: z.boolean(),
+                updatedAt: z.iso.datetime().nullable(),
+              }),
+            ),
+          }),
+          ...guardErrors,
+        },
+      },
+    },
+    async () => ({ templates: (await listEmailTemplates(app.ctx.db)).map((t) => ({ ...t, updatedAt: iso(t.updatedAt) })) }),
+  );
+
+  s.put(
+    '/api/admin/email-templates/:key',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Save the subject and body of a template',
+        params: templateKeyParams,
+        body: templateDraft,
+        response: { 200: ok, 400: errorShape, ...guardErrors },
+      },
+    },
+    async (req) => {
+      await saveEmailTemplate(app.ctx.db, { key: req.params.key, ...req.body, ...actorOf(req), actorUserId: req.sessionUser!.id });
+      return { ok: true as const };
+    },
+  );
+
+  s.delete(
+    '/api/admin/email-templates/:key',
+    {
+      schema: { tags: ['admin'], summary: 'Go back to the built-in text of a template', params: templateKeyParams, response: { 200: ok, ...guardErrors } },
+    },
+    async (req) => {
+      await resetEmailTemplate(app.ctx.db, { key: req.params.key, actorUserId: req.sessionUser!.id, ipAddress: req.ip });
+      return { ok: true as const };
+    },
+  );
+
+  s.post(
+    '/api/admin/email-templates/:key/preview',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Render a draft with sample values, the platform name and footer',
+        params: templateKeyParams,
+        body: templateDraft,
+        response: { 200: renderedShape.extend({ unknownPlaceholders: z.array(z.string()) }), ...guardErrors },
+      },
+    },
+    async (req) => {
+      const settings = await app.ctx.settings.get();
+      const rendered = renderEmail(req.body, sampleValues(req.params.key, settings), settings);
+      return { ...rendered, unknownPlaceholders: unknownPlaceholders(req.params.key, req.body.subject, req.body.body) };
+    },
+  );
+
+  s.post(
+    '/api/admin/email-templates/:key/test',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Send a draft (or the saved text) with sample values to the operator's own address",
+        params: templateKeyParams,
+        body: templateDraft.partial(),
+        response: { 200: z.object({ sentTo: z.string() }), 400: errorShape, ...guardErrors },
+      },
+    },
+    async (req) => {
+      const key = req.params.key;
+      const settings = await app.ctx.settings.get();
+      const saved = (await templateCacheFor(app.ctx.db).get())[key];
+      const draft = { subject: req.body.subject ?? saved.subject, body: req.body.body ?? saved.body };
+      if (!draft.subject.trim() || !draft.body.trim()) throw new ValidationError('Subject and body are required');
+      const mail = renderEmail(draft, sampleValues(key, settings), settings);
+      const to = req.sessionUser!.email;
+      await app.ctx.mailer.send({ to, fromName: settings.email.emailSenderName, ...mail, subject: `[Test] ${mail.subject}` });
+      await recordActivity(app.ctx.db, {
+        type: 'admin.email_template_test_sent',
+        actorUserId: req.sessionUser!.id,
+        ipAddress: req.ip,
+        detail: { key, name: emailTemplateCatalog[key].name, to },
+      });
+      return { sentTo: to };
+    },
+  );
+}
+
+/** The inbox: contact messages and waitlist sign-ups, marked new or handled. Registered behind requireOperator. */
+function adminInboxRoutes(app: FastifyInstance) {
+  const s = app.withTypeProvider<ZodTypeProvider>();
+  const inboxQuery = z.object({
+    status: z.enum(['new', 'handled']).optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+    offset: z.coerce.number().int().min(0).default(0),
+  });
+
+  s.get(
+    '/api/admin/inbox/contact',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Contact messages from the public site',
+        querystring: inboxQuery,
+        response: {
+          200: z.object({
+            items: z.array(
+              z.object({
+                id: z.string(),
+                name: z.string(),
+                email: z.string(),
+                company: z.string(),
+                phone: z.string(),
+                interest: z.string(),
+                message: z.string(),
+                status: z.string(),
+                createdAt: z.iso.datetime(),
+                handledAt: z.iso.datetime().nullable(),
+              }),
+            ),
+            total: z.number().int(),
+            newCount: z.number().int(),
+          }),
+          ...guardErrors,
+        },
+      },
+    },
+    async (req) => {
+      const res = await listContactMessages(app.ctx.db, req.query);
+      return {
+        ...res,
+        items: res.items.map(({ ipAddress: _ip, ...m }) => ({ ...m, createdAt: m.createdAt.toISOString(), handledAt: iso(m.handledAt) })),
+      };
+    },
+  );
+
+  s.get(
+    '/api/admin/inbox/waitlist',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Coming-soon waitlist sign-ups',
+        querystring: inboxQuery,
+        response: {
+          200: z.object({
+            items: z.array(z.object({ id: z.string(), email: z.string(), feature: z.string(), status: z.string(), createdAt: z.iso.datetime() })),
+            total: z.number().int(),
+            newCount: z.number().int(),
+          }),
+          ...guardErrors,
+        },
+      },
+    },
+    async (req) => {
+      const res = await listWaitlistEntries(app.ctx.db, req.query);
+      return { ...res, items: res.items.map(({ ipAddress: _ip, ...w }) => ({ ...w, createdAt: w.createdAt.toISOString() })) };
+    },
+  );
+
+  s.patch(
+    '/api/admin/inbox/:kind/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Mark a contact message or waitlist sign-up as new or handled',
+        params: z.object({ kind: z.enum(['contact', 'waitlist']), id: z.uuid() }),
+        body: z.object({ status: z.enum(['new', 'handled']) }),
+        response: { 200: ok, 404: errorShape, ...guardErrors },
+      },
+    },
+    async (req) => {
+      await setInboxStatus(app.ctx.db, { ...req.params, status: req.body.status, actorUserId: req.sessionUser!.id, ipAddress: req.ip });
+      return { ok: true as const };
+    },
+  );
 }

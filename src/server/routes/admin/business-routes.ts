@@ -45,9 +45,14 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Back office: the businesses (spec 2.16 Business Management). Every route needs an operator. */
 export async function adminBusinessRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.addHook('preValidation', requireOperator);
+  app.addHook('preValidation', requireOperator);
+  businessRecordRoutes(app);
+  businessAccountRoutes(app);
+}
 
+/** The businesses themselves: list, detail, create, update and delete. */
+function businessRecordRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/admin/businesses',
     {
@@ -123,6 +128,26 @@ export async function adminBusinessRoutes(app: FastifyInstance) {
     },
   );
 
+  r.delete(
+    '/api/admin/businesses/:id',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: "Delete a business with its owner's account, portals and clients",
+        params: idParams,
+        response: { 200: z.object({ ok: z.literal(true) }), 404: errorShape, ...guardErrors },
+      },
+    },
+    async (req) => {
+      await deleteBusiness(app.ctx.db, req.params.id, actorOf(req));
+      return { ok: true as const };
+    },
+  );
+}
+
+/** What an operator does to a business's account: status, reactivation, a password link, impersonation. */
+function businessAccountRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     '/api/admin/businesses/:id/status',
     {
@@ -151,22 +176,6 @@ export async function adminBusinessRoutes(app: FastifyInstance) {
       },
     },
     async (req) => ({ status: await reactivateBusiness(app.ctx.db, req.params.id, actorOf(req)) }),
-  );
-
-  r.delete(
-    '/api/admin/businesses/:id',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: "Delete a business with its owner's account, portals and clients",
-        params: idParams,
-        response: { 200: z.object({ ok: z.literal(true) }), 404: errorShape, ...guardErrors },
-      },
-    },
-    async (req) => {
-      await deleteBusiness(app.ctx.db, req.params.id, actorOf(req));
-      return { ok: true as const };
-    },
   );
 
   r.post(
