@@ -15,7 +15,7 @@ import { clients, estimateSnapshots, portalEstimateState } from '../../db/schema
 import type { BusinessProfile } from '../business/get-business-by-user';
 import { requirePlanFeature } from '../business/plan-access';
 import { getPortalRow } from '../portals/get-portal';
-import { readWorkloadSettings } from '../sheet-sync/run-sync';
+import { readWorkloadSettings } from '../sheet-sync/workload-state';
 import { readCompletions } from './read-completions';
 import { readCompletedOn, windowStartInstant } from './read-history';
 

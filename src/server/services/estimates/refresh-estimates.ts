@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { businessProfiles, clientEstimates, clients, estimateSnapshots, portalEstimateState, portals } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
 import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
-import { readWorkloadSettings } from '../sheet-sync/run-sync';
+import { readWorkloadSettings } from '../sheet-sync/workload-state';
 import { completedOn, readCompletions } from './read-completions';
 import { readPastMornings, windowStartInstant } from './read-history';
 

@@ -8,7 +8,8 @@ import type { Db, Tx } from '../../db/client';
 import { clients } from '../../db/schema';
 import { planImport, type ExistingClient, type ImportPlan } from '../sheet-sync/plan-import';
 import { readQueueInputs, type QueueInputRow } from '../sheet-sync/recompute-queue';
-import { loadExistingClients, readWorkloadSettings } from '../sheet-sync/run-sync';
+import { loadExistingClients } from '../sheet-sync/prepare-sync';
+import { readWorkloadSettings } from '../sheet-sync/workload-state';
 
 // A managed write that costs in proportion to the clients it names (issue 22 bench): only the clients the changes can
 // touch are read in full and planned by the sync's planImport (identity, e-mail rules, content, status history); the

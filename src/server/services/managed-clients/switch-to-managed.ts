@@ -12,7 +12,7 @@ import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
 import { getPortalRow } from '../portals/get-portal';
 import { applyImportPlan } from '../sheet-sync/apply-import';
 import { failStaleRunsOf } from '../sheet-sync/maintenance';
-import { queueCurrentFor } from '../sheet-sync/run-sync';
+import { queueCurrentFor } from '../sheet-sync/workload-state';
 import { writeEvents } from '../sheet-sync/sync-events';
 import { SyncInProgressError } from '../sheet-sync/sync-errors';
 import { acquireSyncLease, releaseSyncLease, renewSyncLease } from '../sheet-sync/sync-lease';

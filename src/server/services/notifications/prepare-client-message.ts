@@ -20,7 +20,7 @@ import { servedDomainNames } from '../custom-domains/served-domains';
 import { hashAccessToken, newAccessToken } from '../client-access/secrets';
 import { twilioSender } from '../../integrations/sms/twilio-sms';
 import { businessPlanId } from '../business/plan-access';
-import { readWorkloadSettings } from '../sheet-sync/run-sync';
+import { readWorkloadSettings } from '../sheet-sync/workload-state';
 import { clientMailBranding } from './client-mail-branding';
 import { renderInvitationEmail, renderUpdateEmail, type RenderedClientEmail } from './render-client-email';
 import { unsubscribeUrls } from './unsubscribe-token';

@@ -13,7 +13,7 @@ import { businessProfiles, clients, notificationMessages, portalNotificationSett
 import { twilioSender } from '../../integrations/sms/twilio-sms';
 import { businessPlanId } from '../business/plan-access';
 import type { ClientEventSubscriber, RecordedClientEvent } from '../client-events/client-event-log';
-import { readWorkloadSettings } from '../sheet-sync/run-sync';
+import { readWorkloadSettings } from '../sheet-sync/workload-state';
 
 /** The job that sends one client e-mail when its window ends. */
 export const SEND_MESSAGE_JOB = 'notification.send';

@@ -3,7 +3,7 @@ import { readPortalConfig, type PortalConfig } from '@core/portal-config';
 import type { WorkloadSettings } from '@core/workload-settings';
 import type { WorkingCalendar } from '@core/working-days';
 import type { Db } from '../../db/client';
-import { readWorkloadSettings } from '../sheet-sync/run-sync';
+import { readWorkloadSettings } from '../sheet-sync/workload-state';
 import { readPortalSettingsRow } from './lookup-queries';
 
 export interface PortalSettings {

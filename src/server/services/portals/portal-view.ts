@@ -2,7 +2,7 @@ import type { Portal } from '@core/api/portals';
 import type { ColumnMapping } from '@core/columns';
 import { readPortalConfig } from '@core/portal-config';
 import type { portals } from '../../db/schema';
-import { readWorkloadSettings } from '../sheet-sync/run-sync';
+import { readWorkloadSettings } from '../sheet-sync/workload-state';
 
 export type PortalRow = typeof portals.$inferSelect;
 

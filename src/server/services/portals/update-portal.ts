@@ -8,7 +8,7 @@ import { portals } from '../../db/schema';
 import { recordActivity } from '../activity/record-activity';
 import { businessPlanId } from '../business/plan-access';
 import { PlanFeatureError } from '../../errors';
-import { readWorkloadSettings } from '../sheet-sync/run-sync';
+import { readWorkloadSettings } from '../sheet-sync/workload-state';
 import { countActiveClients, getPortalRow } from './get-portal';
 import { toPortalView, type PortalView } from './portal-view';
 import { forgetPortalMeta } from '../portal-lookup/lookup-queries';

@@ -9,7 +9,7 @@ import { clients, portals } from '../../db/schema';
 import { updateQueue, WRITE_BATCH, writeQueueInSteps } from './apply-import';
 import { failStaleRunsOf } from './maintenance';
 import { acquireSyncLease, releaseSyncLease } from './sync-lease';
-import { queueCurrentFor, readWorkloadSettings } from './run-sync';
+import { queueCurrentFor, readWorkloadSettings } from './workload-state';
 import { writeEvents } from './sync-events';
 import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
 import { queueWritten } from '../estimates/queue-written';

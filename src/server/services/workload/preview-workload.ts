@@ -5,7 +5,7 @@ import type { WorkloadSettings } from '@core/workload-settings';
 import type { Db } from '../../db/client';
 import { clients } from '../../db/schema';
 import { getPortalRow } from '../portals/get-portal';
-import { readWorkloadSettings } from '../sheet-sync/run-sync';
+import { readWorkloadSettings } from '../sheet-sync/workload-state';
 
 /** Clients listed in the preview of changed estimates. */
 export const PREVIEW_CLIENTS = 10;
