@@ -7,8 +7,7 @@ import { measureTree, overLimits } from '../../scripts/code-limits';
 // limits were first measured; each may only shrink, and comes off the list once it is within them. Nothing new
 // joins it.
 const areas = ['src/server/services/sheet-sync', 'src/server/services/portal-lookup', 'src/server/services/client-events'];
-const known: Record<string, { complexity: number; lines: number }> = {
-};
+const known: Record<string, { complexity: number; lines: number }> = {};
 
 describe('function size and complexity of the sync pipeline', () => {
   it.each(areas)('%s has no function over the limits but the known ones, and none of those grew', (area) => {
