@@ -49,6 +49,11 @@ export function composeUrgentText(input: { companyName: string; status: string; 
   return (head.length > room ? `${head.slice(0, Math.max(0, room - 1))}…` : head) + tail;
 }
 
+/** The text carrying the code a client asked for on the portal card to get texts (not an update: no STOP line needed, no link). */
+export function smsOptInCodeText(companyName: string, code: string, minutes: number): string {
+  return `${companyName}: your code to get texts about your project is ${code}. It expires in ${minutes} minutes.`;
+}
+
 /** The replies carriers and Twilio treat as opting out, and as opting in again. */
 const STOP_WORDS = new Set(['stop', 'stopall', 'unsubscribe', 'cancel', 'end', 'quit', 'revoke', 'optout']);
 const START_WORDS = new Set(['start', 'unstop', 'yes']);

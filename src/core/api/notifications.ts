@@ -96,9 +96,12 @@ export type ClientMessages = z.infer<typeof clientMessagesSchema>;
 /** GET|PUT /api/v1/portals/{portalId}/clients/{clientId}/sms-consent */
 export const smsConsentViewSchema = z.object({
   phone: z.string().nullable().describe('The number in the phone column, masked; null when there is none that can be texted'),
-  consent: z.enum(['given', 'none', 'stopped']).describe("'stopped': the client replied STOP (only the client can undo it, with START)"),
+  consent: z
+    .enum(['given', 'none', 'stopped'])
+    .describe("'stopped': the client replied STOP or turned texts off on their card (only the client can undo it: START, or a code on the card)"),
   via: z.enum(['owner', 'code', 'stop', 'start']).nullable().describe('How the consent was given: recorded by the owner, a code sent to the phone, a START reply'),
-  since: z.iso.datetime().nullable(),
+  since: z.iso.datetime().nullable().describe('When the consent (or its withdrawal) was recorded'),
+  recordedBy: z.string().nullable().describe('The name of the user who recorded the consent (via owner)'),
   problem: z.string().nullable().describe('Why texts cannot reach this client, in words'),
 });
 export type SmsConsentView = z.infer<typeof smsConsentViewSchema>;
@@ -118,6 +121,28 @@ export const cardNotificationsRequestSchema = z.object({
   email: z.boolean(),
 });
 export const cardNotificationsSchema = z.object({ email: z.boolean() });
+
+/** What a verified card shows about texts for urgent updates (only when texts can reach the client). */
+export const cardTextUpdatesSchema = z.object({
+  phone: z.string().describe('The number in the phone column, masked'),
+  consent: z.enum(['given', 'none', 'stopped']).describe("'stopped': the number replied STOP (START gives texts back)"),
+});
+export type CardTextUpdates = z.infer<typeof cardTextUpdatesSchema>;
+/** POST /api/public/portals/{portalId}/sms-consent/code */
+export const smsCodeRequestSchema = z.object({ session: z.string().min(1).max(1000).describe("The card's session (from an access link or a verified code)") });
+export const smsCodeSentSchema = z.object({
+  challenge: z.string().describe('Send it back with the code (it names the client and number; the code is not stored)'),
+  phone: z.string().describe('Where the code went, masked'),
+  minutes: z.number().int().describe('How long the code is valid'),
+});
+export type SmsCodeSent = z.infer<typeof smsCodeSentSchema>;
+/** PUT /api/public/portals/{portalId}/sms-consent */
+export const cardTextsRequestSchema = z.object({
+  session: z.string().min(1).max(1000).describe("The card's session (from an access link or a verified code)"),
+  texts: z.boolean().describe('true: the client agrees to texts (needs the texted code); false: no more texts'),
+  challenge: z.string().max(1000).optional(),
+  code: z.string().regex(/^\d{6}$/, { error: 'Enter the 6-digit code from the text.' }).optional(),
+});
 
 /** GET /api/v1/notifications/summary */
 export const notificationSummarySchema = z.object({

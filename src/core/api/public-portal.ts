@@ -2,6 +2,7 @@
 // OpenAPI) and the portal page (which imports only the types: zod stays out of its small bundle).
 import { z } from 'zod';
 import { clientEstimateSchema } from './estimates';
+import { cardTextUpdatesSchema } from './notifications';
 
 export const publicPortalSchema = z.object({
   portalId: z.string(),
@@ -71,6 +72,7 @@ export const lookupAnswerSchema = z.object({
   session: z.string().optional(),
   updatesAllowed: z.boolean(),
   emailUpdates: z.boolean().optional().describe('Verified cards of a portal that sends e-mail updates: whether this client gets them (the card\'s switch)'),
+  textUpdates: cardTextUpdatesSchema.optional().describe('Verified cards of a portal that texts urgent updates to a number the client has: the card\'s "Text me urgent updates"'),
 });
 
 export type PublicPortal = z.infer<typeof publicPortalSchema>;

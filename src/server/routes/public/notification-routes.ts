@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cardNotificationsRequestSchema, cardNotificationsSchema, unsubscribeStatusSchema } from '@core/api/notifications';
+import { cardNotificationsRequestSchema, cardNotificationsSchema, cardTextsRequestSchema, cardTextUpdatesSchema, smsCodeRequestSchema, smsCodeSentSchema, unsubscribeStatusSchema } from '@core/api/notifications';
 import twilio from 'twilio';
 import { notificationTexts } from '@core/notification-texts';
 import { AppError } from '../../errors';
 import { twilioSender } from '../../integrations/sms/twilio-sms';
 import { handleInboundText, recordTextStatus, SMS_INBOUND_PATH, SMS_STATUS_PATH } from '../../services/notifications/deliver-text-message';
 import { setEmailUpdatesByLink, setEmailUpdatesFromCard, unsubscribeStatus } from '../../services/notifications/email-updates-choice';
+import { sendSmsOptInCode, setTextUpdatesFromCard } from '../../services/notifications/sms-card-opt-in';
 import { errorShape, portalIdParams } from '../v1/portal-schemas';
 
 const tokenQuery = z.object({ t: z.string().min(1).max(600) });
@@ -118,6 +119,43 @@ export async function publicNotificationRoutes(app: FastifyInstance) {
     async (req, reply) => {
       reply.header('cache-control', 'no-store');
       return setEmailUpdatesFromCard(app.ctx, req.params.portalId, req.body);
+    },
+  );
+
+  r.post(
+    '/api/public/portals/:portalId/sms-consent/code',
+    {
+      schema: {
+        tags: ['public'],
+        summary: "Texts a 6-digit code to the card's client (the number in the phone column), to agree to texts for urgent updates",
+        description:
+          'Needs the card session of an access link or a verified code. 409 `sms_unavailable` when texts cannot reach the client ' +
+          '(texts off, no SMS provider on the server, plan, no number); at most one code a minute and five an hour (429).',
+        params: portalIdParams,
+        body: smsCodeRequestSchema,
+        response: { 202: smsCodeSentSchema, ...errors, 409: errorShape, 429: errorShape, 503: errorShape },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return reply.status(202).send(await sendSmsOptInCode(app.ctx, req.params.portalId, req.body.session));
+    },
+  );
+
+  r.put(
+    '/api/public/portals/:portalId/sms-consent',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'The card\'s "Text me urgent updates": on with the texted code and its challenge (consent recorded), off with the card session',
+        params: portalIdParams,
+        body: cardTextsRequestSchema,
+        response: { 200: cardTextUpdatesSchema, ...errors, 409: errorShape, 503: errorShape },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return setTextUpdatesFromCard(app.ctx, req.params.portalId, req.body);
     },
   );
 }

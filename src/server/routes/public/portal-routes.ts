@@ -130,7 +130,7 @@ export async function publicPortalRoutes(app: FastifyInstance) {
       if (outcome.type === 'verification_sent') {
         return reply.status(202).send({ verification: 'sent' as const, message: portalAnswerTexts.codeSent, ...(outcome.demoCode ? { demoCode: outcome.demoCode } : {}) });
       }
-      return { client: outcome.client, verified: outcome.verified, session: outcome.session, updatesAllowed: outcome.updatesAllowed, emailUpdates: outcome.emailUpdates };
+      return { client: outcome.client, verified: outcome.verified, session: outcome.session, updatesAllowed: outcome.updatesAllowed, emailUpdates: outcome.emailUpdates, textUpdates: outcome.textUpdates };
     },
   );
 

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { businessProfiles, clientNotificationPrefs, portals } from '../../db/schema';
 import { NotFoundError } from '../../errors';
 import { notFound, portalUnavailable, sessionExpired } from '../portal-lookup/lookup-client';
-import { runLookupQuery } from '../portal-lookup/lookup-queries';
+import { runLookupQuery, type LookupRow } from '../portal-lookup/lookup-queries';
 import { openCardSession } from '../client-access/card-session';
 import { sessionIsFor } from '../client-access/secrets';
 import { readUnsubscribeToken, type UnsubscribeTarget } from './unsubscribe-token';
@@ -65,14 +65,23 @@ export async function setEmailUpdatesByLink(ctx: AppContext, token: string, subs
   return { companyName, email: maskEmail(target.emailNormalized), subscribed };
 }
 
-/** The card's "E-mail me updates" switch: only with the card session of an access link or a verified code. */
-export async function setEmailUpdatesFromCard(ctx: AppContext, portalId: string, input: { session: string; email: boolean }): Promise<{ email: boolean }> {
-  const session = await openCardSession(ctx, portalId, input.session, ctx.clock.nowMs());
+/**
+ * The client behind a card session of an access link or a verified code (the only proof the card's switches accept):
+ * its row, once the portal answers and the client id still names the person the session was made for.
+ */
+export async function cardSessionClient(ctx: AppContext, portalId: string, sessionToken: string): Promise<LookupRow> {
+  const session = await openCardSession(ctx, portalId, sessionToken, ctx.clock.nowMs());
   if (!session) throw sessionExpired();
   const [row] = await runLookupQuery(ctx.db, 'clientId', portalId, session.clientId);
   if (!row || row.clientId === null) throw notFound();
   if (!(await portalOpen(ctx, row))) throw portalUnavailable();
   if (!sessionIsFor(ctx.env, session, row.emailNormalized!)) throw sessionExpired();
+  return row;
+}
+
+/** The card's "E-mail me updates" switch: only with the card session of an access link or a verified code. */
+export async function setEmailUpdatesFromCard(ctx: AppContext, portalId: string, input: { session: string; email: boolean }): Promise<{ email: boolean }> {
+  const row = await cardSessionClient(ctx, portalId, input.session);
   await setChoice(ctx.db, { portalId, emailNormalized: row.emailNormalized! }, !input.email, 'portal_card', ctx.clock.now());
   return { email: input.email };
 }

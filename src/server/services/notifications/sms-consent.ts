@@ -6,7 +6,7 @@ import { readNotificationSettings } from '@core/notification-settings';
 import { maskPhone, normalizePhone } from '@core/sms';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
-import { clients, clientSmsConsents, portalNotificationSettings, portals } from '../../db/schema';
+import { clients, clientSmsConsents, portalNotificationSettings, portals, users } from '../../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import { clientNotFoundMessage } from '../client-access/business-client';
@@ -26,15 +26,30 @@ async function clientPhone(db: Db, businessId: string, portalId: string, clientI
   return { column, cell, phone: normalizePhone(cell) };
 }
 
-/** What the business sees of a client's texts: the number (masked), whether it can be texted, and the consent. */
+/** A "no" that is the client's own (a STOP reply, or texts turned off on their card): the owner cannot undo it. */
+const clientSaidNo = (row: { consented: boolean; changedVia: string } | undefined) => row !== undefined && !row.consented && (row.changedVia === 'stop' || row.changedVia === 'code');
+
+/** What the business sees of a client's texts: the number (masked), whether it can be texted, and the consent (how, when, by whom). */
 export async function smsConsentView(db: Db, businessId: string, portalId: string, clientId: string): Promise<SmsConsentView> {
   const { column, cell, phone } = await clientPhone(db, businessId, portalId, clientId);
   const [row] = phone
-    ? await db.select().from(clientSmsConsents).where(and(eq(clientSmsConsents.portalId, portalId), eq(clientSmsConsents.phone, phone)))
+    ? await db
+        .select({ consented: clientSmsConsents.consented, changedVia: clientSmsConsents.changedVia, changedAt: clientSmsConsents.changedAt, recordedBy: users.name })
+        .from(clientSmsConsents)
+        .leftJoin(users, eq(users.id, clientSmsConsents.recordedByUserId))
+        .where(and(eq(clientSmsConsents.portalId, portalId), eq(clientSmsConsents.phone, phone)))
     : [];
-  const consent = !row ? 'none' : row.consented ? 'given' : row.changedVia === 'stop' ? 'stopped' : 'none';
-  const problem = column === '' ? texts.sms.noPhoneColumn : !phone ? texts.sms.invalidPhone(cell) : consent === 'stopped' ? texts.sms.optedOut : consent === 'none' ? texts.sms.noConsent : null;
-  return { phone: phone ? maskPhone(phone) : null, consent, via: row?.consented ? row.changedVia : null, since: row?.changedAt.toISOString() ?? null, problem };
+  const consent = row?.consented ? 'given' : clientSaidNo(row) ? 'stopped' : 'none';
+  const saidNo = row?.changedVia === 'stop' ? texts.sms.optedOut : texts.sms.turnedOffOnCard;
+  const problem = column === '' ? texts.sms.noPhoneColumn : !phone ? texts.sms.invalidPhone(cell) : consent === 'stopped' ? saidNo : consent === 'none' ? texts.sms.noConsent : null;
+  return {
+    phone: phone ? maskPhone(phone) : null,
+    consent,
+    via: row?.consented ? row.changedVia : null,
+    since: row?.changedAt.toISOString() ?? null,
+    recordedBy: row?.consented && row.changedVia === 'owner' ? row.recordedBy : null,
+    problem,
+  };
 }
 
 /**
@@ -54,7 +69,7 @@ export async function setSmsConsentByOwner(
   const now = ctx.clock.now();
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx.select().from(clientSmsConsents).where(and(eq(clientSmsConsents.portalId, portalId), eq(clientSmsConsents.phone, phone))).for('update');
-    if (consented && row && !row.consented && row.changedVia === 'stop') throw new ConflictError(texts.sms.optedOut, 'sms_opted_out');
+    if (consented && clientSaidNo(row)) throw new ConflictError(row!.changedVia === 'stop' ? texts.sms.optedOut : texts.sms.turnedOffOnCard, 'sms_opted_out');
     if (row?.consented === consented) return;
     const values = { portalId, phone, consented, changedVia: 'owner' as const, changedAt: now, recordedByUserId: actor.userId };
     await tx.insert(clientSmsConsents).values(values).onConflictDoUpdate({ target: [clientSmsConsents.portalId, clientSmsConsents.phone], set: values });

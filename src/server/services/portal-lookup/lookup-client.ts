@@ -16,6 +16,8 @@ import { buildClientCard, type ClientCard } from './client-card';
 import { refreshQueue } from './fresh-queue';
 import { checkLookupLimits } from './lookup-limits';
 import { cardEmailUpdates } from '../notifications/email-updates-choice';
+import { cardTextUpdates } from '../notifications/sms-card-opt-in';
+import type { CardTextUpdates } from '@core/api/notifications';
 import { runLookupQuery, type LookupKind, type LookupRow } from './lookup-queries';
 import { currentPortalSettings } from './portal-settings';
 import { portalOpen } from '../billing/business-standing';
@@ -44,6 +46,8 @@ export type LookupOutcome =
       updatesAllowed: boolean;
       /** Verified cards of a portal that sends e-mail updates: whether this client gets them (the card's switch). */
       emailUpdates?: boolean;
+      /** Verified cards of a portal that texts urgent updates to a number this client has: their choice. */
+      textUpdates?: CardTextUpdates;
     }
   /** `demoCode`: on the demo portal only, whose clients are made up, the code is shown instead of e-mailed. */
   | { type: 'verification_sent'; demoCode?: string };
@@ -159,6 +163,7 @@ function answering(ctx: LookupCtx, portalId: string, key: string, found: { porta
       session: session ?? signCardSession(ctx.env, { portalId, clientId: row.clientId!, via, emailNormalized: row.emailNormalized!, link: via === 'link' ? linkReference(key) : undefined }),
       updatesAllowed: settings.config.allowClientUpdates,
       ...(settings.config.emailNotifications ? { emailUpdates: await cardEmailUpdates(ctx.db, portalId, row.emailNormalized!) } : {}),
+      textUpdates: await cardTextUpdates(ctx, row),
     }),
   };
   return a;
