@@ -3,6 +3,7 @@ import { CardView, refreshClass } from './card-view';
 import { RefreshIcon, SpinnerIcon } from './icons';
 import { UpdateSection } from './update-section';
 import { EmailUpdatesSwitch } from './email-updates-switch';
+import { TextUpdatesSection } from './text-updates-section';
 
 interface Props {
   portalId: string;
@@ -41,6 +42,7 @@ export function ResultCard({ portalId, answer, refreshing, onRefresh, onVerifyFo
             <UpdateSection portalId={portalId} session={answer.verified ? (answer.session ?? null) : null} onVerify={onVerifyForUpdate} verifying={verifying} />
           ) : null}
           {answer.emailUpdates !== undefined && answer.session ? <EmailUpdatesSwitch portalId={portalId} session={answer.session} initial={answer.emailUpdates} /> : null}
+          {answer.textUpdates && answer.session ? <TextUpdatesSection portalId={portalId} session={answer.session} initial={answer.textUpdates} /> : null}
         </>
       }
     />

@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ClientMessages, InvitationResult, NotificationPreview, NotificationSummary, NotificationSettingsView, SaveNotificationSettings } from '@core/api/notifications';
+import type { ClientMessages, InvitationResult, NotificationPreview, NotificationSummary, SmsConsentView, NotificationSettingsView, SaveNotificationSettings } from '@core/api/notifications';
 import type { NotificationSettings } from '@core/notification-settings';
 import { api } from '@web/lib/api-client';
 import { portalDataKey } from '@web/features/clients/api/clients';
 
-export type { ClientMessage, ClientMessages, InvitationResult, NotificationPreview, NotificationSettingsView } from '@core/api/notifications';
+export type { ClientMessage, ClientMessages, InvitationResult, NotificationPreview, NotificationSettingsView, SmsConsentView } from '@core/api/notifications';
 
 const base = (portalId: string) => `/api/v1/portals/${encodeURIComponent(portalId)}`;
 
@@ -62,6 +62,23 @@ export function clientMessagesQueryOptions(portalId: string, clientId: string) {
   return queryOptions({
     queryKey: [...portalDataKey(portalId), 'client', clientId, 'messages'] as const,
     queryFn: ({ signal }) => api.get<ClientMessages>(`${base(portalId)}/clients/${encodeURIComponent(clientId)}/messages`, { signal }),
+  });
+}
+
+/** GET .../clients/{clientId}/sms-consent: the client's number for texts and their consent. */
+export function smsConsentQueryOptions(portalId: string, clientId: string) {
+  return queryOptions({
+    queryKey: [...portalDataKey(portalId), 'client', clientId, 'sms-consent'] as const,
+    queryFn: ({ signal }) => api.get<SmsConsentView>(`${base(portalId)}/clients/${encodeURIComponent(clientId)}/sms-consent`, { signal }),
+  });
+}
+
+/** PUT .../clients/{clientId}/sms-consent: the owner records (or withdraws) the client's consent to texts. */
+export function useSetSmsConsent(portalId: string, clientId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (consented: boolean) => api.put<SmsConsentView>(`${base(portalId)}/clients/${encodeURIComponent(clientId)}/sms-consent`, { consented }),
+    onSuccess: (view) => queryClient.setQueryData(smsConsentQueryOptions(portalId, clientId).queryKey, view),
   });
 }
 

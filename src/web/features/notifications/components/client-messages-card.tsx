@@ -10,6 +10,7 @@ import { errorMessage } from '@web/lib/api-client';
 import { formatDateTime } from '@web/lib/date-time';
 import { clientMessagesQueryOptions, type ClientMessage } from '../api/notifications';
 import { InviteDialog, type InviteTarget } from './invite-dialog';
+import { TextConsentLine } from './text-consent-line';
 
 const triggerLabel = (t: string) => notificationTexts.triggers[t as keyof typeof notificationTexts.triggers] ?? t;
 
@@ -49,6 +50,7 @@ export function ClientMessagesCard({ portalId, client }: { portalId: string; cli
                 E-mails cannot reach this client: {data!.email.problem}
               </p>
             ) : null}
+            <TextConsentLine portalId={portalId} clientId={client.clientId} />
             {data!.messages.length === 0 ? (
               <p className="text-muted-foreground">No messages sent to this client yet.</p>
             ) : (
