@@ -49,7 +49,7 @@ test.afterAll(async () => {
   await twilio?.close();
 });
 
-test("the card's opt-in: a client with their link gets a code by text, enters it, and urgent updates are texted from then on", async ({ page }) => {
+test("the card's opt-in: a client with their link gets a code by text, enters it, and has agreed to texts (the owner sees how)", async ({ page }) => {
   await signUpOwner(page, { label: 'notify-texts' });
   const portalId = (await (await apiCall(page, 'post', '/api/v1/portals', {})).json()).portalId as string;
   expect((await apiCall(page, 'post', `/api/v1/portals/${portalId}/import`, CSV, 'text/csv')).status()).toBe(200);

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { clients, clientSmsConsents, jobs, notificationMessages } from '../../src/server/db/schema';
-import { accessToken, lookup, portalWithClients } from './portal-helpers';
+import { accessToken, lookup } from './portal-helpers';
 import { changeClient, messagesOf, MINUTE, setNotificationSettings } from './notification-support';
+import { appTextingThroughStandIn } from './sms-support';
 import { request } from '../support/sheets';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
-import { startTwilioStandIn, type TwilioStandIn } from '../support/twilio-stand-in';
+import { TEST_ORIGIN, type TestApp } from '../support/test-app';
+import type { TwilioStandIn } from '../support/twilio-stand-in';
 
 // The client's own opt-in to texts on the portal card (issue 19 item 7): a code texted to the number in the phone
 // column, entered on the card, records the consent; the owner sees how and when, and cannot undo the client's "no".
@@ -19,20 +20,16 @@ const MARIA = '+14155550134';
 
 let twilio: TwilioStandIn;
 let t: TestApp;
-let portal: Awaited<ReturnType<typeof portalWithClients>>;
+let portal: Awaited<ReturnType<typeof appTextingThroughStandIn>>['portal'];
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  twilio = await startTwilioStandIn();
-  t = await createTestApp(twilio.env());
-  portal = await portalWithClients(t.app, { csv: CSV, companyName: 'Owner & Co Tax' });
+  ({ twilio, t, portal, close } = await appTextingThroughStandIn(CSV));
   await setNotificationSettings(t, portal.portalId, (s) => {
     s.sms = { enabled: true, urgentStatuses: ['action needed'], urgentPriorities: [], phoneColumn: 'Mobile', dailyLimit: 2 };
   });
 });
-afterAll(async () => {
-  await t.close();
-  await twilio.close();
-});
+afterAll(() => close());
 beforeEach(async () => {
   twilio.sent.length = 0;
   await t.app.ctx.db.delete(notificationMessages);

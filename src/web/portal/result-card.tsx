@@ -1,9 +1,10 @@
+import { lazy, Suspense } from 'react';
 import type { LookupAnswer } from './api';
 import { CardView, refreshClass } from './card-view';
 import { RefreshIcon, SpinnerIcon } from './icons';
-import { UpdateSection } from './update-section';
-import { EmailUpdatesSwitch } from './email-updates-switch';
-import { TextUpdatesSection } from './text-updates-section';
+
+// The update section and the card's switches come after the card: loaded on their own, outside the page's first JS budget.
+const CardActions = lazy(() => import('./card-actions').then((m) => ({ default: m.CardActions })));
 
 interface Props {
   portalId: string;
@@ -37,13 +38,9 @@ export function ResultCard({ portalId, answer, refreshing, onRefresh, onVerifyFo
         </button>
       }
       updates={
-        <>
-          {answer.updatesAllowed ? (
-            <UpdateSection portalId={portalId} session={answer.verified ? (answer.session ?? null) : null} onVerify={onVerifyForUpdate} verifying={verifying} />
-          ) : null}
-          {answer.emailUpdates !== undefined && answer.session ? <EmailUpdatesSwitch portalId={portalId} session={answer.session} initial={answer.emailUpdates} /> : null}
-          {answer.textUpdates && answer.session ? <TextUpdatesSection portalId={portalId} session={answer.session} initial={answer.textUpdates} /> : null}
-        </>
+        <Suspense fallback={null}>
+          <CardActions portalId={portalId} answer={answer} onVerifyForUpdate={onVerifyForUpdate} verifying={verifying} />
+        </Suspense>
       }
     />
   );
