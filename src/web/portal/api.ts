@@ -13,7 +13,7 @@ export type LookupResult =
 
 export type LookupBody = { query: string; code?: string; verify?: boolean } | { token: string } | { session: string };
 
-const base = (portalId: string) => `/api/public/portals/${encodeURIComponent(portalId)}`;
+export const base = (portalId: string) => `/api/public/portals/${encodeURIComponent(portalId)}`;
 
 /** An answer that is not the expected one: its status, code and message (when the server sent our error shape). */
 export class ApiError extends Error {
@@ -26,7 +26,7 @@ export class ApiError extends Error {
   }
 }
 
-async function readError(res: Response): Promise<ApiError> {
+export async function readError(res: Response): Promise<ApiError> {
   try {
     const body = (await res.json()) as { error?: { code?: string; message?: string } };
     return new ApiError(res.status, body.error?.code ?? 'error', body.error?.message ?? '');
@@ -94,28 +94,4 @@ export async function sendUpdate(portalId: string, session: string, message: str
     throw new ApiError(0, 'network', '');
   }
   if (res.status !== 201) throw await readError(res);
-}
-
-/** A JSON request whose answer is the body (an ApiError otherwise). */
-async function sendJson<T>(method: 'POST' | 'PUT', url: string, body: unknown): Promise<T> {
-  const res = await fetch(url, { method, headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(body) });
-  if (!res.ok) throw await readError(res);
-  return (await res.json()) as T;
-}
-
-/** PUT .../notifications: the card's "E-mail me updates" switch, with the card's session. */
-export async function setEmailUpdates(portalId: string, session: string, email: boolean): Promise<boolean> {
-  return (await sendJson<{ email: boolean }>('PUT', `${base(portalId)}/notifications`, { session, email })).email;
-}
-
-type TextUpdates = NonNullable<LookupAnswer['textUpdates']>;
-
-/** POST .../sms-consent/code: texts the card's client a code; resolves with the challenge to send back with it. */
-export function askTextCode(portalId: string, session: string): Promise<{ challenge: string; phone: string; minutes: number }> {
-  return sendJson('POST', `${base(portalId)}/sms-consent/code`, { session });
-}
-
-/** PUT .../sms-consent: texts on (with the texted code and its challenge) or off. */
-export function setTextUpdates(portalId: string, body: { session: string; texts: boolean; challenge?: string; code?: string }): Promise<TextUpdates> {
-  return sendJson('PUT', `${base(portalId)}/sms-consent`, body);
 }

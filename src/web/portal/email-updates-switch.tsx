@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { setEmailUpdates } from './api';
+import { setEmailUpdates } from './card-api';
 
 /**
  * "E-mail me updates" on a verified card (issue 19): the client's own choice, saved at once. Only shown with an

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { portalMessages } from '@core/portal-texts';
-import { ApiError, askTextCode, setTextUpdates, type LookupAnswer } from './api';
+import { ApiError, type LookupAnswer } from './api';
+import { askTextCode, setTextUpdates } from './card-api';
 import { primaryButton, secondaryButton, textInput } from './styles';
 
 type TextUpdates = NonNullable<LookupAnswer['textUpdates']>;
