@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import type { Redis } from 'ioredis';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino, { type Logger } from 'pino';
 import { createAuth } from './auth/create-auth';
@@ -114,15 +115,41 @@ function documentOptionalBodies<T extends { paths?: unknown }>(doc: T): T {
   return doc;
 }
 
-/** Builds the whole app (API, auth, web) without listening; tests use it through app.inject. */
+/**
+ * Builds the whole app (API, auth, web) without listening; tests use it through app.inject. In order: the server,
+ * the context every part reaches, the plugins (on every request), the API document, the routes, the jobs, the web.
+ */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
-  const { env, database } = options;
-  const logger = options.logger ?? pino({ level: env.LOG_LEVEL });
+  const logger = options.logger ?? pino({ level: options.env.LOG_LEVEL });
+  const app = createServer(options, logger);
+  // The Redis client is loaded only when REDIS_URL is set.
+  const redis = options.env.REDIS_URL ? new (await import('ioredis')).Redis(options.env.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+  const ctx = createContext(options, logger, redis);
+  app.decorate('ctx', ctx);
+  registerJobQueueGauges(ctx.metrics, ctx.jobs);
+  registerNotifications(ctx);
+  app.addHook('onClose', async () => {
+    await ctx.afterAnswer.settled();
+    await ctx.jobs.stop();
+    if (!options.mailer) ctx.mailer.close();
+    redis?.disconnect();
+  });
+
+  await registerPlugins(app, redis);
+  await registerApiDocs(app);
+  for (const routes of ROUTES) await app.register(routes);
+  registerJobs(app, options);
+  if (options.serveWeb !== false) await registerWebApp(app);
+  return app;
+}
+
+/** Fastify with the app's logging, proxies, body limit, request ids and zod schemas. */
+function createServer(options: BuildAppOptions, logger: Logger): FastifyInstance {
   const app = Fastify({
     // Request logs without query values (tokens, clients' e-mails and names): lib/request-log.ts.
     loggerInstance: logger.child({}, { serializers: { req: serializeRequest } }),
     logController: new OneLineRequestLog(),
-    trustProxy: trustProxyOption(env.TRUST_PROXY),
+    trustProxy: trustProxyOption(options.env.TRUST_PROXY),
     serverFactory: options.serverFactory,
     bodyLimit: 1024 * 1024,
     genReqId: (req) => {
@@ -139,9 +166,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     if (app.ctx.readiness.draining) reply.header('connection', 'close');
     done();
   });
+  return app;
+}
 
-  // The Redis client is loaded only when REDIS_URL is set.
-  const redis = env.REDIS_URL ? new (await import('ioredis')).Redis(env.REDIS_URL, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+/** What every route, service and job reaches (context.ts), made once. */
+function createContext(options: BuildAppOptions, logger: Logger, redis: Redis | undefined): AppContext {
+  const { env, database } = options;
   const rateStore = redis ? withMemoryFallback(redisRateStore(redis), memoryRateStore(), redisWarning(logger)) : memoryRateStore();
   const settings = createSettingsCache(database.db);
   const mailer =
@@ -152,11 +182,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       logger,
       sendgrid: sendGridSettingReader({ db: database.db, settings, authSecret: env.BETTER_AUTH_SECRET ?? '' }),
     });
-  const auth = createAuth({ env, db: database.db, logger, mailer, rateStore, settings });
   const clock = options.clock ?? systemClock;
   const metrics = createMetrics({ logger });
   registerDatabaseGauges(metrics, database);
-  const ctx: AppContext = {
+  return {
     env,
     database,
     db: database.db,
@@ -164,7 +193,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailer,
     rateStore,
     settings,
-    auth,
+    auth: createAuth({ env, db: database.db, logger, mailer, rateStore, settings }),
     clock,
     clientEvents: createClientEventLog(),
     afterAnswer: createAfterAnswer(logger),
@@ -175,16 +204,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     recoveringPortals: new Set(),
     startedAt: clock.now(),
   };
-  app.decorate('ctx', ctx);
-  registerJobQueueGauges(metrics, ctx.jobs);
-  registerNotifications(ctx);
-  app.addHook('onClose', async () => {
-    await ctx.afterAnswer.settled();
-    await ctx.jobs.stop();
-    if (!options.mailer) mailer.close();
-    redis?.disconnect();
-  });
+}
 
+/** The hooks every request passes through (errors, security headers, limits, audits, maintenance), in this order. */
+async function registerPlugins(app: FastifyInstance, redis: Redis | undefined): Promise<void> {
   registerErrorHandler(app);
   registerRequestContext(app);
   registerImpersonationAudit(app);
@@ -198,9 +221,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   registerBusinessApiLimits(app);
   registerApiKeyAudit(app);
   registerApiSecurityDocs(app);
-  scheduleBackOfficeJobs(app);
-  scheduleDomainRecheck(app);
+}
 
+/** The OpenAPI document (GET /api/openapi.json) and its viewer (/api/docs), made from the routes' schemas. */
+async function registerApiDocs(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: openApiDefinition(),
     transform: jsonSchemaTransform,
@@ -209,48 +233,54 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // The viewer's own policy, with base-uri 'none' (security checklist 23) where the plugin says 'self'.
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, transformStaticCSP: (csp) => csp.replace("base-uri 'self'", "base-uri 'none'") });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+}
 
-  await app.register(healthRoutes);
-  await app.register(metricsRoutes);
-  await app.register(tlsAllowedRoutes);
-  await app.register(authRoutes);
-  await app.register(publicConfigRoutes);
-  await app.register(publicContactRoutes);
-  await app.register(publicWaitlistRoutes);
-  await app.register(resetLinkRoutes);
-  await app.register(meRoutes);
-  await app.register(adminBusinessRoutes);
-  await app.register(adminRoutes);
-  await app.register(portalRoutes);
-  await app.register(sheetSourceRoutes);
-  await app.register(clientRoutes);
-  await app.register(managedClientRoutes);
-  await app.register(publicPortalRoutes);
-  await app.register(publicPortalLogoRoutes);
-  await app.register(portalLogoRoutes);
-  await app.register(clientPortalRoutes);
-  await app.register(dashboardRoutes);
-  await app.register(clientDetailRoutes);
-  await app.register(workloadRoutes);
-  await app.register(analyticsRoutes);
-  await app.register(notificationRoutes);
-  await app.register(publicNotificationRoutes);
-  await app.register(apiKeyRoutes);
-  await app.register(webhookRoutes);
-  await app.register(clientEventRoutes);
-  await app.register(customDomainRoutes);
-  await app.register(billingRoutes);
-  const startJobs = options.startJobs ?? env.NODE_ENV !== 'test';
+/** Every route plugin, registered in this order (system, auth, public forms, the app's API, portals, the rest). */
+const ROUTES: FastifyPluginAsync[] = [
+  healthRoutes,
+  metricsRoutes,
+  tlsAllowedRoutes,
+  authRoutes,
+  publicConfigRoutes,
+  publicContactRoutes,
+  publicWaitlistRoutes,
+  resetLinkRoutes,
+  meRoutes,
+  adminBusinessRoutes,
+  adminRoutes,
+  portalRoutes,
+  sheetSourceRoutes,
+  clientRoutes,
+  managedClientRoutes,
+  publicPortalRoutes,
+  publicPortalLogoRoutes,
+  portalLogoRoutes,
+  clientPortalRoutes,
+  dashboardRoutes,
+  clientDetailRoutes,
+  workloadRoutes,
+  analyticsRoutes,
+  notificationRoutes,
+  publicNotificationRoutes,
+  apiKeyRoutes,
+  webhookRoutes,
+  clientEventRoutes,
+  customDomainRoutes,
+  billingRoutes,
+];
+
+/** The job handlers; their schedules, the sheet sync scheduler and the queue's worker only when jobs start. */
+function registerJobs(app: FastifyInstance, options: BuildAppOptions): void {
+  scheduleBackOfficeJobs(app);
+  scheduleDomainRecheck(app);
+  const startJobs = options.startJobs ?? options.env.NODE_ENV !== 'test';
   registerWebhookJobs(app, { timeoutMs: options.webhookTimeoutMs, schedulePurge: startJobs });
   registerClientEventJobs(app, { schedulePurge: startJobs });
   registerEstimateJobs(app, { scheduleDaily: startJobs });
   if (startJobs) {
     registerSheetSyncJob(app);
-    app.addHook('onReady', async () => ctx.jobs.start());
+    app.addHook('onReady', async () => app.ctx.jobs.start());
   }
-
-  if (options.serveWeb !== false) await registerWebApp(app);
-  return app;
 }
 
 /** Logs that Redis fails, at most once a minute: limits then count per instance until it answers again. */
