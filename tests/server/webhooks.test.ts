@@ -4,7 +4,7 @@ import { Webhook } from 'standardwebhooks';
 import type { NewClientEvent } from '../../src/core/client-events';
 import { businessProfiles, jobs, webhookDeliveries, webhookEndpoints } from '../../src/server/db/schema';
 import { createKey, withKey } from '../support/api-keys';
-import { businessWithPortal, request } from '../support/sheets';
+import { businessWithPortal, postCsv, request } from '../support/sheets';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { startWebhookReceiver, type ReceivedWebhook } from '../support/webhook-receiver';
 
@@ -272,6 +272,20 @@ describe('delivery', () => {
     expect(mail?.subject).toBe(`A webhook endpoint of ${owner!.companyName} was disabled`);
     expect(mail?.text).toContain(`${receiver.url}/hook`);
     expect((await deliveries(cookie, endpoint.id))[0]).toMatchObject({ state: 'pending' });
+  });
+
+  it('announces a failed sync once (sync.failed), with its run, reason and trigger, in the transaction that records it', async () => {
+    const { cookie, endpoint, portalId } = await ownerWithEndpoint(['sync.failed']);
+    const failed = await postCsv(t.app, `/api/v1/portals/${portalId}/import`, cookie, 'Nickname,Colour\nAnn,Blue\n');
+    expect(failed.statusCode, failed.body).toBe(422);
+    await t.app.ctx.jobs.runDue();
+    expect(receiver.received).toHaveLength(1);
+    const payload = verify(endpoint.secret, receiver.received[0]!);
+    expect(payload).toMatchObject({ type: 'sync.failed', data: { portalId, trigger: 'upload', error: failed.json().error.message } });
+    const runs = (await request(t.app, 'GET', `/api/v1/portals/${portalId}/syncs`, cookie)).json().syncs as { id: string; status: string }[];
+    expect(runs).toMatchObject([{ id: payload.data.syncRunId, status: 'failed' }]);
+    await t.app.ctx.jobs.runDue();
+    expect(receiver.received).toHaveLength(1);
   });
 
   it('sends a test event on demand, and resends a delivery with the same message id', async () => {

@@ -4,7 +4,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { messages } from '@core/messages';
 import { portals, syncRuns, type SyncRunStatus } from '../../db/schema';
+import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
+import { enqueueWebhooks } from '../webhooks/enqueue-webhooks';
 import { deleteStepInserts } from './apply-import';
 import { dropStagedTables } from './staged-apply';
 import { DropNeedsConfirmationError } from './sync-errors';
@@ -68,13 +70,28 @@ async function recordFailure(s: SyncSession, runId: string, err: unknown): Promi
   const message = err instanceof AppError ? err.message : 'The sync failed unexpectedly. Nothing was changed.';
   if (!(err instanceof AppError)) deps.logger.error({ err, portalId: s.portal.id }, 'sheet sync failed');
   await db
-    .update(syncRuns)
-    .set({ ...(s.plan ? countsOf(s.plan, status) : { status }), errorMessage: message, finishedAt: new Date(), phase: 'done' })
-    .where(eq(syncRuns.id, runId))
+    .transaction(async (tx) => {
+      await tx
+        .update(syncRuns)
+        .set({ ...(s.plan ? countsOf(s.plan, status) : { status }), errorMessage: message, finishedAt: new Date(), phase: 'done' })
+        .where(eq(syncRuns.id, runId));
+      if (status === 'failed') await announceFailure(s, tx, runId, message);
+    })
     .catch((e: unknown) => deps.logger.warn({ err: e }, 'could not record the failed sync'));
   if (status === 'needs_confirmation' && input.upload) await holdUpload(s, runId);
   if (input.trigger === 'manual' || input.trigger === 'schedule') await recordErrorOnPortal(s, message);
   clearSyncProgress(runId);
+}
+
+/**
+ * The business's webhooks asking for `sync.failed` hear of it (decision 0018), in the transaction that records the
+ * failure, so a failure is announced once and only when recorded. A run held back for a large drop is not a failure.
+ */
+async function announceFailure(s: SyncSession, tx: Tx, runId: string, message: string): Promise<void> {
+  const { jobs, clock } = s.deps;
+  if (!jobs) return;
+  const data = { portalId: s.portal.id, syncRunId: runId, error: message, trigger: s.input.trigger };
+  await enqueueWebhooks({ jobs, clock }, tx, [{ businessId: s.input.businessId, type: 'sync.failed', data }]);
 }
 
 /** An upload held back for its large drop is kept, so the business can confirm it without uploading it again. */

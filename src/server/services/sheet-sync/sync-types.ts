@@ -6,6 +6,7 @@ import type { portals, PortalSetupMethod, SyncTrigger } from '../../db/schema';
 import type { Env } from '../../env';
 import type { SheetSource } from '../../integrations/sheets/sheet-source';
 import type { AppMetrics } from '../../lib/metrics';
+import type { JobQueue } from '../../jobs/job-worker';
 import type { Clock } from '../../lib/clock';
 import type { SyncCapabilities } from './sync-capabilities';
 import type { EventWriter } from './sync-events';
@@ -24,6 +25,8 @@ export interface SyncDeps {
   progressWriteMs?: number;
   /** Counts each sync and its duration for /metrics (the app context's). */
   metrics?: Pick<AppMetrics, 'observeSync'>;
+  /** The durable job queue (the app context's): a failed run's `sync.failed` webhooks go out through it. */
+  jobs?: JobQueue;
   /** Records each client's change with the data (the app context's event log, decision 0011). */
   clientEvents: EventWriter;
   /** The events' time, and the queue's "now" and "today". */
