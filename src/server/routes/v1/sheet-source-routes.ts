@@ -95,10 +95,18 @@ const report = (result: SyncResult) => ({
 export async function sheetSourceRoutes(app: FastifyInstance) {
   const maxBytes = app.ctx.env.SHEETS_MAX_MB * 1024 * 1024;
   app.addContentTypeParser(CSV_TYPES, { parseAs: 'buffer', bodyLimit: maxBytes }, (_req, body, done) => done(null, body));
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  businessApi(r);
-  const deps = () => ({ ...app.ctx, sheetSource: sheetSourceFor(app.ctx.env) });
+  businessApi(app);
+  sheetRoutes(app);
+  csvImportRoutes(app, maxBytes);
+  uploadedFileRoutes(app);
+}
 
+/** What a sync needs: the app context and the sheet source for its settings. */
+const syncDeps = (app: FastifyInstance) => ({ ...app.ctx, sheetSource: sheetSourceFor(app.ctx.env) });
+
+/** A Google Sheet: analyse it, connect it (saved when its first sync applies), sync it now. */
+function sheetRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.post(
     '/api/v1/portals/:portalId/source/analyze',
     {
@@ -116,27 +124,7 @@ export async function sheetSourceRoutes(app: FastifyInstance) {
       const business = await sessionBusiness(req);
       const portal = await getPortalRow(app.ctx.db, business.id, req.params.portalId);
       const address = readSheetAddress(req.body.sheetUrl, req.body.gid);
-      return analyzeSheet(deps().sheetSource, { sheetId: address.sheetId, gid: address.gid, portal, dateOrder: portal.dateOrder });
-    },
-  );
-
-  r.post(
-    '/api/v1/portals/:portalId/import/analyze',
-    {
-      bodyLimit: maxBytes,
-      schema: {
-        tags: ['portal data'],
-        summary: 'Reads a CSV file (text/csv body) and suggests a column mapping (nothing is saved)',
-        consumes: CSV_TYPES,
-        params: portalIdParams,
-        body: csvFile,
-        response: { 200: analysisSchema, 400: errorShape, 404: errorShape, 413: errorShape, 422: errorShape },
-      },
-    },
-    async (req) => {
-      const business = await sessionBusiness(req);
-      const portal = await getPortalRow(app.ctx.db, business.id, req.params.portalId);
-      return analyzeCsv(csvBody(req), { portal, dateOrder: portal.dateOrder });
+      return analyzeSheet(syncDeps(app).sheetSource, { sheetId: address.sheetId, gid: address.gid, portal, dateOrder: portal.dateOrder });
     },
   );
 
@@ -170,7 +158,7 @@ export async function sheetSourceRoutes(app: FastifyInstance) {
         return { portal: await getPortal(app.ctx.db, business.id, req.params.portalId), sync: null };
       }
       const address = readSheetAddress(req.body.sheetUrl, req.body.gid);
-      const result = await runSync(deps(), {
+      const result = await runSync(syncDeps(app), {
         portalId: req.params.portalId,
         businessId: business.id,
         timeZone: business.timeZone,
@@ -188,6 +176,59 @@ export async function sheetSourceRoutes(app: FastifyInstance) {
         },
       });
       return { portal: await getPortal(app.ctx.db, business.id, req.params.portalId), sync: report(result) };
+    },
+  );
+
+  r.post(
+    '/api/v1/portals/:portalId/sync',
+    {
+      schema: {
+        tags: ['portal data'],
+        summary: "Syncs the portal's Google Sheet now ('Sync now')",
+        description:
+          'On failure the last good data stays and the error is recorded with the time (GET .../syncs, and lastError on the portal). 409 sync_in_progress when a sync is running; 409 confirm_drop as for PUT source. 503 sync_unfinished (embedded database only): a large change was checked and committed but stopped while being applied; it is finished automatically (decision 0005).',
+        params: portalIdParams,
+        body: syncBody,
+        response: { 200: importReportSchema, 404: errorShape, 409: errorShape, 422: errorShape, 502: errorShape, 503: errorShape },
+      },
+    },
+    async (req) => {
+      const business = await sessionBusiness(req);
+      const portal = await getPortalRow(app.ctx.db, business.id, req.params.portalId);
+      if (portal.sourceType !== 'google_sheet') throw new AppError(422, 'no_sheet', messages.sync.noSheet);
+      const result = await runSync(syncDeps(app), {
+        portalId: portal.id,
+        businessId: business.id,
+        timeZone: business.timeZone,
+        trigger: 'manual',
+        actorUserId: req.sessionUser!.id,
+        confirmDrop: req.body?.confirmDrop,
+      });
+      return report(result);
+    },
+  );
+}
+
+/** A CSV upload analysed and imported in one request, and the history of syncs and imports. */
+function csvImportRoutes(app: FastifyInstance, maxBytes: number) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.post(
+    '/api/v1/portals/:portalId/import/analyze',
+    {
+      bodyLimit: maxBytes,
+      schema: {
+        tags: ['portal data'],
+        summary: 'Reads a CSV file (text/csv body) and suggests a column mapping (nothing is saved)',
+        consumes: CSV_TYPES,
+        params: portalIdParams,
+        body: csvFile,
+        response: { 200: analysisSchema, 400: errorShape, 404: errorShape, 413: errorShape, 422: errorShape },
+      },
+    },
+    async (req) => {
+      const business = await sessionBusiness(req);
+      const portal = await getPortalRow(app.ctx.db, business.id, req.params.portalId);
+      return analyzeCsv(csvBody(req), { portal, dateOrder: portal.dateOrder });
     },
   );
 
@@ -211,7 +252,7 @@ export async function sheetSourceRoutes(app: FastifyInstance) {
       const business = await sessionBusiness(req);
       await getPortalRow(app.ctx.db, business.id, req.params.portalId);
       const bytes = csvBody(req);
-      const result = await runSync(deps(), {
+      const result = await runSync(syncDeps(app), {
         portalId: req.params.portalId,
         businessId: business.id,
         timeZone: business.timeZone,
@@ -226,6 +267,27 @@ export async function sheetSourceRoutes(app: FastifyInstance) {
     },
   );
 
+  r.get(
+    '/api/v1/portals/:portalId/syncs',
+    {
+      schema: {
+        tags: ['portal data'],
+        summary: 'The latest syncs and imports, newest first, with their counts, errors and (while running) progress',
+        params: portalIdParams,
+        response: { 200: syncRunListSchema, 404: errorShape },
+      },
+    },
+    async (req) => {
+      const business = await sessionBusiness(req);
+      const portal = await getPortalRow(app.ctx.db, business.id, req.params.portalId);
+      return { syncs: await listSyncRuns(app.ctx.db, portal.id) };
+    },
+  );
+}
+
+/** A CSV file kept first, then analysed and applied (the wizard's upload). */
+function uploadedFileRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
   r.get(
     '/api/v1/portals/:portalId/import/file',
     {
@@ -299,7 +361,7 @@ export async function sheetSourceRoutes(app: FastifyInstance) {
         dateOrder: body.dateOrder ?? (held ? file.packed.options.dateOrder : undefined),
         setupMethod: held ? file.packed.options.setupMethod : (portal.setupMethod ?? undefined),
       };
-      const result = await runSync(deps(), {
+      const result = await runSync(syncDeps(app), {
         portalId: portal.id,
         businessId: business.id,
         timeZone: business.timeZone,
@@ -318,52 +380,6 @@ export async function sheetSourceRoutes(app: FastifyInstance) {
         },
       });
       return report(result);
-    },
-  );
-
-  r.post(
-    '/api/v1/portals/:portalId/sync',
-    {
-      schema: {
-        tags: ['portal data'],
-        summary: "Syncs the portal's Google Sheet now ('Sync now')",
-        description:
-          'On failure the last good data stays and the error is recorded with the time (GET .../syncs, and lastError on the portal). 409 sync_in_progress when a sync is running; 409 confirm_drop as for PUT source. 503 sync_unfinished (embedded database only): a large change was checked and committed but stopped while being applied; it is finished automatically (decision 0005).',
-        params: portalIdParams,
-        body: syncBody,
-        response: { 200: importReportSchema, 404: errorShape, 409: errorShape, 422: errorShape, 502: errorShape, 503: errorShape },
-      },
-    },
-    async (req) => {
-      const business = await sessionBusiness(req);
-      const portal = await getPortalRow(app.ctx.db, business.id, req.params.portalId);
-      if (portal.sourceType !== 'google_sheet') throw new AppError(422, 'no_sheet', messages.sync.noSheet);
-      const result = await runSync(deps(), {
-        portalId: portal.id,
-        businessId: business.id,
-        timeZone: business.timeZone,
-        trigger: 'manual',
-        actorUserId: req.sessionUser!.id,
-        confirmDrop: req.body?.confirmDrop,
-      });
-      return report(result);
-    },
-  );
-
-  r.get(
-    '/api/v1/portals/:portalId/syncs',
-    {
-      schema: {
-        tags: ['portal data'],
-        summary: 'The latest syncs and imports, newest first, with their counts, errors and (while running) progress',
-        params: portalIdParams,
-        response: { 200: syncRunListSchema, 404: errorShape },
-      },
-    },
-    async (req) => {
-      const business = await sessionBusiness(req);
-      const portal = await getPortalRow(app.ctx.db, business.id, req.params.portalId);
-      return { syncs: await listSyncRuns(app.ctx.db, portal.id) };
     },
   );
 }
