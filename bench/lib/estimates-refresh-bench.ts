@@ -51,7 +51,7 @@ export async function refreshBench(): Promise<void> {
   for (let i = 0; i < events.length; i += BATCH) await db.insert(clientEvents).values(events.slice(i, i + BATCH));
   await db.execute(sql`analyze`);
 
-  const recomputeCtx = { db, clock, clientEvents: createClientEventLog() };
+  const recomputeCtx = { db, clock, clientEvents: createClientEventLog(), syncCapabilities: { oneTransactionAtATime: true, copy: false } };
   const recompute = await timed(() => recomputeQueue(recomputeCtx, PORTAL, 'UTC', { actor: queueRefreshActor }));
   const refresh = await timed(() => refreshPortalEstimates({ db, clock }, PORTAL));
   clock.advance(60_000);

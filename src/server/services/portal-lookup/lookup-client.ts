@@ -26,7 +26,7 @@ import type { WorkloadSettings } from '@core/workload-settings';
 import type { StoredEstimate } from '../estimates/client-estimate-view';
 import { markEstimateSeen } from '../estimates/mark-seen';
 
-type LookupCtx = Pick<AppContext, 'db' | 'env' | 'logger' | 'mailer' | 'settings' | 'rateStore' | 'clock' | 'afterAnswer' | 'clientEvents'>;
+type LookupCtx = Pick<AppContext, 'db' | 'env' | 'logger' | 'mailer' | 'settings' | 'rateStore' | 'clock' | 'afterAnswer' | 'clientEvents' | 'syncCapabilities'>;
 
 /** What a visitor of the portal asks. Exactly one way in: a search, an access link's token, or a card session. */
 export type LookupRequest =

@@ -2,8 +2,22 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { copyValue, type CopyIn } from './copy-rows';
-import { CLIENT_COLUMN_TYPES, clientCopyLine, COPY_CLIENTS, insertClientsFrom, QUEUE_COLUMN_TYPES, queueCopyLine, updateClientsFrom, updateQueueFrom } from './client-columns';
+import {
+  CLIENT_COLUMN_TYPES,
+  clientCopyLine,
+  COPY_CLIENTS,
+  COPY_STATUS_HISTORY,
+  insertClientsFrom,
+  markRemovedFrom,
+  QUEUE_COLUMN_TYPES,
+  queueCopyLine,
+  recordStatusHistoryFrom,
+  STATUS_CHANGE_TYPES,
+  updateClientsFrom,
+  updateQueueFrom,
+} from './client-columns';
 import type { ClientWrite, ImportPlan, QueueWrite, StatusChange } from './plan-import';
+import type { SyncCapabilities } from './sync-capabilities';
 
 /** Rows per statement: big enough that 100,000 rows are 40 statements, small enough to keep each one short. */
 export const WRITE_BATCH = 2500;
@@ -31,17 +45,11 @@ export async function updateQueue(tx: Tx, portalId: string, rows: QueueWrite[]) 
 }
 
 async function markRemoved(tx: Tx, portalId: string, clientIds: string[]) {
-  await tx.execute(sql`
-    update clients set removed_at = now(), updated_at = now(), queue_state = null, queue_position = null,
-      estimated_working_days = null, estimated_completion = null
-    where portal_id = ${portalId} and client_id in (select jsonb_array_elements_text(${json(clientIds)}))`);
+  await tx.execute(markRemovedFrom(portalId, sql`(select jsonb_array_elements_text(${json(clientIds)}) as client_id) x`));
 }
 
 async function recordStatusChanges(tx: Tx, portalId: string, runId: string | null, changes: StatusChange[]) {
-  await tx.execute(sql`
-    insert into client_status_history (portal_id, client_id, old_status, new_status, sync_run_id)
-    select ${portalId}, x.client_id, x.old_status, x.new_status, ${runId}::uuid
-    from jsonb_to_recordset(${json(changes)}) as x(client_id text, old_status text, new_status text)`);
+  await tx.execute(recordStatusHistoryFrom(portalId, runId, sql`jsonb_to_recordset(${json(changes)}) as x(${sql.raw(STATUS_CHANGE_TYPES)})`));
 }
 
 /** Rows per COPY (and per set-based statement after it): progress and yields between them. */
@@ -101,7 +109,7 @@ async function applyWithCopy(tx: Tx, copy: CopyIn, portalId: string, runId: stri
   const run = copyValue(runId);
   for (const rows of batches(plan.statusChanges, COPY_BATCH)) {
     await copy(
-      'copy client_status_history (portal_id, client_id, old_status, new_status, sync_run_id) from stdin',
+      COPY_STATUS_HISTORY,
       lines(rows, (c) => [portal, copyValue(c.client_id), copyValue(c.old_status), copyValue(c.new_status), run].join('\t')),
     );
   }
@@ -230,6 +238,27 @@ export async function writeQueueInSteps(
     await onStep?.(written);
     await yieldToEventLoop();
   }
+}
+
+/**
+ * Writes queue figures outside a sync (a recompute), `last` (marking the queue current) and `withRows` (their
+ * events) with them: in short steps on a database that runs one transaction at a time (writeQueueInSteps), else in
+ * one transaction.
+ */
+export async function writeQueue(
+  db: Db,
+  caps: Pick<SyncCapabilities, 'oneTransactionAtATime'>,
+  portalId: string,
+  rows: readonly QueueWrite[],
+  last: (tx: Tx) => Promise<unknown>,
+  withRows: (tx: Tx, written: QueueWrite[]) => Promise<void>,
+): Promise<void> {
+  if (caps.oneTransactionAtATime) return writeQueueInSteps(db, portalId, rows, last, undefined, undefined, withRows);
+  await db.transaction(async (tx) => {
+    for (const part of batches(rows)) await updateQueue(tx, portalId, part);
+    await withRows(tx, [...rows]);
+    await last(tx);
+  });
 }
 
 /** Rows a plan writes in its transaction, status history included (what decides whether to stage it). */

@@ -98,6 +98,30 @@ export const updateQueueFrom = (portalId: string, x: SQL) => sql`
   from ${x}
   where c.portal_id = ${portalId} and c.client_id = x.client_id`;
 
+/**
+ * Marks the portal's clients named by rows `x` (a `client_id` column) removed: out of the queue, their data kept
+ * (restored if they come back; purged after REMOVED_RETENTION_DAYS).
+ */
+export const markRemovedFrom = (portalId: string, x: SQL) => sql`
+  update clients set removed_at = now(), updated_at = now(), queue_state = null, queue_position = null,
+    estimated_working_days = null, estimated_completion = null
+  where portal_id = ${portalId} and client_id in (select x.client_id from ${x})`;
+
+/** The columns of a status change as a sync stages it (the plan's statusChanges). */
+export const STATUS_CHANGE_TYPES = 'client_id text, old_status text, new_status text';
+
+/**
+ * Records the status changes of rows `x` (STATUS_CHANGE_TYPES) in the client's history, for run `runId`. Only for
+ * clients that exist: a staged apply's steps are transactions of their own.
+ */
+export const recordStatusHistoryFrom = (portalId: string, runId: string | null, x: SQL) => sql`
+  insert into client_status_history (portal_id, client_id, old_status, new_status, sync_run_id)
+  select ${portalId}, x.client_id, x.old_status, x.new_status, ${runId}::uuid from ${x}
+  where exists (select 1 from clients c where c.portal_id = ${portalId} and c.client_id = x.client_id)`;
+
+/** The COPY statement that streams status history (each line: portal, client, old and new status, run). */
+export const COPY_STATUS_HISTORY = 'copy client_status_history (portal_id, client_id, old_status, new_status, sync_run_id) from stdin';
+
 /** The COPY statement that streams new clients straight into `clients` (each line: clientCopyLine after the portal). */
 export const COPY_CLIENTS = `copy clients (portal_id, ${columnNames(CLIENT_COLUMNS)}) from stdin`;
 

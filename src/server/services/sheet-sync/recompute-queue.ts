@@ -4,9 +4,9 @@ import { computeQueue, createEstimateContext } from '@core/estimate';
 import type { ClientState } from '@core/sync/client-changes';
 import { queueChange, type QueueWrite } from '@core/sync/queue-diff';
 import type { AppContext } from '../../context';
-import { runsOneTransactionAtATime, type Db, type Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { clients, portals } from '../../db/schema';
-import { updateQueue, WRITE_BATCH, writeQueueInSteps } from './apply-import';
+import { writeQueue } from './apply-import';
 import { failStaleRunsOf } from './maintenance';
 import { acquireSyncLease, releaseSyncLease } from './sync-lease';
 import { queueCurrentFor, readWorkloadSettings } from './workload-state';
@@ -34,8 +34,11 @@ export function readQueueInputs(db: Db | Tx, portalId: string) {
 }
 export type QueueInputRow = Awaited<ReturnType<typeof readQueueInputs>>[number];
 
-/** What a queue recompute needs of the app: the database, the event log its moves are recorded in, the time. */
-export type RecomputeContext = Pick<AppContext, 'db' | 'clientEvents' | 'clock'>;
+/**
+ * What a queue recompute needs of the app: the database and how it is written, the event log its moves are
+ * recorded in, the time.
+ */
+export type RecomputeContext = Pick<AppContext, 'db' | 'syncCapabilities' | 'clientEvents' | 'clock'>;
 
 /** Who asked for a recompute that is not a user's (the events' cause). */
 export const queueRefreshActor: ClientEventActor = { kind: 'system', job: 'queue.refresh' };
@@ -43,7 +46,7 @@ export const queueRefreshActor: ClientEventActor = { kind: 'system', job: 'queue
 /**
  * Recomputes queue positions and estimates of a portal's clients (after a settings change, a manual position or a
  * restore, and once a day as "today" moves), writing only the rows whose figures changed, under the portal's lease:
- * in one transaction on PostgreSQL, in short steps on the embedded database (writeQueueInSteps). Each client whose
+ * in one transaction on PostgreSQL, in short steps on the embedded database (writeQueue). Each client whose
  * position or estimate moved gets its events (`client.queue_moved`, `client.estimate_changed`, caused by `actor`)
  * in the transaction that writes its figures, handed there to the event log's subscribers.
  * Returns the rows changed, or null when a sync holds the lease (it computes the queue itself).
@@ -85,14 +88,7 @@ export async function recomputeQueue(
     });
     const events = writeEvents(ctx.clientEvents, portalId, stored, options.actor, ctx.clock.now());
     const markCurrent = (tx: Tx) => tx.update(portals).set({ queueComputedFor: queueCurrentFor(portal.workloadSettings, estimate.today) }).where(eq(portals.id, portalId));
-    if (runsOneTransactionAtATime(db)) await writeQueueInSteps(db, portalId, changes, markCurrent, undefined, undefined, (tx, queueUpdates) => events.committed(tx, { queueUpdates }));
-    else {
-      await db.transaction(async (tx) => {
-        for (let i = 0; i < changes.length; i += WRITE_BATCH) await updateQueue(tx, portalId, changes.slice(i, i + WRITE_BATCH));
-        await events.committed(tx, { queueUpdates: changes });
-        await markCurrent(tx);
-      });
-    }
+    await writeQueue(db, ctx.syncCapabilities, portalId, changes, markCurrent, (tx, queueUpdates) => events.committed(tx, { queueUpdates }));
     forgetPortalMeta(db, portalId);
     await queueWritten(db, portalId);
     return changes.length;

@@ -15,7 +15,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { portals, syncRuns, type StagedApply, type StagedTable } from '../../db/schema';
 import { STEP_ROWS } from './apply-import';
-import { CLIENT_COLUMN_TYPES, insertClientsFrom, QUEUE_COLUMN_TYPES, updateClientsFrom, updateQueueFrom } from './client-columns';
+import { CLIENT_COLUMN_TYPES, insertClientsFrom, markRemovedFrom, QUEUE_COLUMN_TYPES, recordStatusHistoryFrom, STATUS_CHANGE_TYPES, updateClientsFrom, updateQueueFrom } from './client-columns';
 import type { ImportPlan } from './plan-import';
 import { SyncInProgressError } from './sync-errors';
 import type { StagedEvent } from './sync-events';
@@ -33,7 +33,7 @@ function stageParts(plan: ImportPlan, events: readonly StagedEvent[]) {
     { kind: 'inserts', columns: CLIENT_COLUMN_TYPES, rows: plan.inserts },
     { kind: 'updates', columns: CLIENT_COLUMN_TYPES, rows: plan.updates },
     { kind: 'queue', columns: QUEUE_COLUMN_TYPES, rows: plan.queueUpdates },
-    { kind: 'history', columns: 'client_id text, old_status text, new_status text', rows: plan.statusChanges },
+    { kind: 'history', columns: STATUS_CHANGE_TYPES, rows: plan.statusChanges },
     { kind: 'events', columns: 'client_id text, type text, occurred_at timestamptz, data jsonb', rows: events },
   ] as const;
 }
@@ -136,21 +136,11 @@ async function applyEventSlice(tx: Tx, portalId: string, runId: string, table: s
 /** Applies rows from..from+STEP_ROWS of one staged table, in the step's transaction. */
 async function applySlice(tx: Tx, portalId: string, runId: string, { kind, table }: StagedTable, from: number): Promise<void> {
   const slice = sliceOf(table, from);
-  if (kind === 'removals') {
-    await tx.execute(sql`
-      update clients set removed_at = now(), updated_at = now(), queue_state = null, queue_position = null,
-        estimated_working_days = null, estimated_completion = null
-      where portal_id = ${portalId} and client_id in (select client_id from ${slice} s)`);
-  } else if (kind === 'inserts') {
-    await tx.execute(insertClientsFrom(portalId, sql`${slice} x`));
-  } else if (kind === 'updates') await tx.execute(updateClientsFrom(portalId, sql`${slice} x`));
+  if (kind === 'removals') await tx.execute(markRemovedFrom(portalId, sql`${slice} x`));
+  else if (kind === 'inserts') await tx.execute(insertClientsFrom(portalId, sql`${slice} x`));
+  else if (kind === 'updates') await tx.execute(updateClientsFrom(portalId, sql`${slice} x`));
   else if (kind === 'queue') await tx.execute(updateQueueFrom(portalId, sql`${slice} x`));
-  else {
-    await tx.execute(sql`
-      insert into client_status_history (portal_id, client_id, old_status, new_status, sync_run_id)
-      select ${portalId}, x.client_id, x.old_status, x.new_status, ${runId}::uuid from ${slice} x
-      where exists (select 1 from clients c where c.portal_id = ${portalId} and c.client_id = x.client_id)`);
-  }
+  else await tx.execute(recordStatusHistoryFrom(portalId, runId, sql`${slice} x`));
 }
 
 /**
