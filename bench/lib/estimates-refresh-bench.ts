@@ -8,6 +8,7 @@ import { runMigrations } from '../../src/server/db/migrate';
 import { businessProfiles, clientEvents, clients, portals, users } from '../../src/server/db/schema';
 import { manualClock } from '../../src/server/lib/clock';
 import { refreshPortalEstimates } from '../../src/server/services/estimates/refresh-estimates';
+import { createPortalMetaCache } from '../../src/server/services/portal-lookup/portal-meta-cache';
 import { createClientEventLog } from '../../src/server/services/client-events/client-event-log';
 import { queueRefreshActor, recomputeQueue } from '../../src/server/services/sheet-sync/recompute-queue';
 
@@ -51,12 +52,13 @@ export async function refreshBench(): Promise<void> {
   for (let i = 0; i < events.length; i += BATCH) await db.insert(clientEvents).values(events.slice(i, i + BATCH));
   await db.execute(sql`analyze`);
 
-  const recomputeCtx = { db, clock, clientEvents: createClientEventLog(), syncCapabilities: { oneTransactionAtATime: true, copy: false } };
+  const portalMeta = createPortalMetaCache({ db, clock, ttlMs: 1000 });
+  const recomputeCtx = { db, clock, clientEvents: createClientEventLog(), portalMeta, syncCapabilities: { oneTransactionAtATime: true, copy: false } };
   const recompute = await timed(() => recomputeQueue(recomputeCtx, PORTAL, 'UTC', { actor: queueRefreshActor }));
-  const refresh = await timed(() => refreshPortalEstimates({ db, clock }, PORTAL));
+  const refresh = await timed(() => refreshPortalEstimates({ db, clock, portalMeta }, PORTAL));
   clock.advance(60_000);
   const recomputeAgain = await timed(() => recomputeQueue(recomputeCtx, PORTAL, 'UTC', { actor: queueRefreshActor }));
-  const refreshAgain = await timed(() => refreshPortalEstimates({ db, clock }, PORTAL));
+  const refreshAgain = await timed(() => refreshPortalEstimates({ db, clock, portalMeta }, PORTAL));
   const r = refresh.value!;
   console.log(`\nRefresh: a portal of ${CLIENTS.toLocaleString('en-US')} queued clients on the embedded database (PGlite), ${events.length.toLocaleString('en-US')} completions in its history (${r.basis} basis)`);
   console.log(`  baseline: queue recompute, every row written          ${recompute.ms.toFixed(0).padStart(7)} ms  1.00x  (${recompute.value} rows)`);

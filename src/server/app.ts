@@ -67,6 +67,7 @@ import { publicNotificationRoutes } from './routes/public/notification-routes';
 import { registerSheetSyncJob } from './jobs/sheet-sync-job';
 import { createSettingsCache } from './services/platform-settings/settings-cache';
 import { sendGridSettingReader } from './services/platform-settings/mail-settings';
+import { createPortalMetaCache } from './services/portal-lookup/portal-meta-cache';
 import { createClientEventLog } from './services/client-events/client-event-log';
 import { syncCapabilities } from './services/sheet-sync/sync-capabilities';
 import { createJobQueue } from './jobs/job-worker';
@@ -195,6 +196,7 @@ function createContext(options: BuildAppOptions, logger: Logger, redis: Redis | 
     settings,
     auth: createAuth({ env, db: database.db, logger, mailer, rateStore, settings }),
     clock,
+    portalMeta: createPortalMetaCache({ db: database.db, clock, ttlMs: env.PORTAL_META_CACHE_MS }),
     clientEvents: createClientEventLog(),
     afterAnswer: createAfterAnswer(logger),
     syncCapabilities: syncCapabilities(database, env),

@@ -13,6 +13,7 @@ import type { Readiness } from './lib/readiness';
 import type { SettingsCache } from './services/platform-settings/settings-cache';
 import type { ApiKeyCaller } from './services/api-keys/authenticate-api-key';
 import type { SyncCapabilities } from './services/sheet-sync/sync-capabilities';
+import type { PortalMetaCache } from './services/portal-lookup/portal-meta-cache';
 
 /** What every route, service and job can reach. Built once in buildApp. */
 export interface AppContext {
@@ -26,6 +27,8 @@ export interface AppContext {
   auth: Auth;
   /** The time: read it here, never from Date.now() (tests advance a manual clock). */
   clock: Clock;
+  /** What portal lookups need of a portal and its business, remembered: writers call portalChanged / businessChanged. */
+  portalMeta: PortalMetaCache;
   /** Records what changed for which client, in the change's transaction (notifications and webhooks subscribe). */
   clientEvents: ClientEventLog;
   /** Work a request starts without waiting for it (e-mails whose timing would tell whether an address is known). */

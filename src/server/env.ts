@@ -97,6 +97,11 @@ export const envSchema = z.object({
   SHEETS_FETCH_TIMEOUT_SECONDS: z.coerce.number().min(1).max(300).default(15),
   SHEETS_MAX_MB: z.coerce.number().min(1).max(200).default(20),
   /**
+   * How long an instance remembers what a portal lookup needs of a portal and its business (milliseconds): a change
+   * made through another instance shows within this time (docs/deployment.md); one made on this instance, at once.
+   */
+  PORTAL_META_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /**
    * How a sync streams its rows (decision 0005): `auto` with COPY on PostgreSQL and statements on the embedded
    * database; `1` COPY on either, `0` statements on either (benchmarks, diagnosis).
    */

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type Stripe from 'stripe';
 import { businessProfiles, invoices, stripeEvents } from '../../src/server/db/schema';
-import { forgetPortalMeta } from '../../src/server/services/portal-lookup/lookup-queries';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
 import { liftBusinessApiLimits } from '../support/sheets';
 import { TEST_ORIGIN, createTestApp, nextIp, signUp, type TestApp } from '../support/test-app';
@@ -172,7 +171,6 @@ describe('grace', () => {
     expect((await lookup(t.app, owner.portalId, { query: 'maria.gonzalez@example.com' })).statusCode).toBe(200);
 
     t.clock.advance(7 * DAY + 1000);
-    forgetPortalMeta(t.app.ctx.db);
     expect((await billing(owner.cookie)).state).toBe('lapsed');
     const closed = await lookup(t.app, owner.portalId, { query: 'maria.gonzalez@example.com' });
     expect(closed.statusCode).toBe(503);
@@ -181,7 +179,6 @@ describe('grace', () => {
 
     // Stripe collects on a retry: everything is back at once, nothing was deleted.
     await stripe.send(stripe.update(subscription.id, { status: 'active' }));
-    forgetPortalMeta(t.app.ctx.db);
     expect(await billing(owner.cookie)).toMatchObject({ state: 'paying', graceEndsAt: null, portalsOpen: true });
     expect((await lookup(t.app, owner.portalId, { query: 'maria.gonzalez@example.com' })).statusCode).toBe(200);
   });
@@ -223,21 +220,18 @@ describe('grace', () => {
     const id = await businessIdOf(t, owner.user.id);
     const [row] = await t.app.ctx.db.select().from(businessProfiles).where(eq(businessProfiles.id, id));
     t.clock.set(row!.trialEndsAt!.getTime() + DAY);
-    forgetPortalMeta(t.app.ctx.db);
     expect(await billing(owner.cookie)).toMatchObject({ state: 'trial_ended', portalsOpen: true, graceEndsAt: new Date(row!.trialEndsAt!.getTime() + 7 * DAY).toISOString() });
     expect((await lookup(t.app, owner.portalId, { query: 'maria.gonzalez@example.com' })).statusCode).toBe(200);
 
     const saved = (await send(t.app, 'GET', '/api/admin/settings', admin.cookie)).json().settings;
     expect((await saveSettings(t, admin.cookie, { general: { graceDays: 1 } }, saved)).statusCode).toBe(200);
     t.app.ctx.settings.invalidate();
-    forgetPortalMeta(t.app.ctx.db);
     expect((await billing(owner.cookie)).state).toBe('lapsed');
     expect((await lookup(t.app, owner.portalId, { query: 'maria.gonzalez@example.com' })).statusCode).toBe(503);
 
     const res = await checkout(owner.cookie, 'starter', 'monthly');
     const { events } = stripe.pay(sessionIdOf(res.json().url));
     await stripe.send(...events);
-    forgetPortalMeta(t.app.ctx.db);
     expect(await billing(owner.cookie)).toMatchObject({ state: 'paying', plan: 'starter', portalsOpen: true });
     expect((await lookup(t.app, owner.portalId, { query: 'maria.gonzalez@example.com' })).statusCode).toBe(200);
     const stored = await t.app.ctx.db.select().from(invoices).where(eq(invoices.businessId, id));

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultPortalConfig } from '@core/portal-config';
 import { businessProfiles } from '../../src/server/db/schema';
-import { forgetPortalMeta } from '../../src/server/services/portal-lookup/lookup-queries';
 import { liftBusinessApiLimits, request } from '../support/sheets';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { businessIdOf } from './admin-support';
@@ -29,7 +28,7 @@ const analytics = (owner: { cookie: string; portalId: string }) => request(t.app
 async function setPlan(owner: { user: { id: string } }, plan: string) {
   const id = await businessIdOf(t, owner.user.id);
   await t.app.ctx.db.update(businessProfiles).set({ plan }).where(eq(businessProfiles.id, id));
-  forgetPortalMeta(t.app.ctx.db);
+  t.app.ctx.portalMeta.businessChanged(id);
 }
 
 describe('branding by plan', () => {

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessProfiles } from '../../src/server/db/schema';
-import { forgetPortalMeta } from '../../src/server/services/portal-lookup/lookup-queries';
 import { request } from '../support/sheets';
 import { startTestSmtp, type AcceptedMail, type TestSmtp } from '../support/test-smtp';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -74,7 +73,7 @@ describe('white-label', () => {
 
     // Upgraded to Enterprise: the marks go at once.
     await t.app.ctx.db.update(businessProfiles).set({ plan: 'enterprise' }).where(eq(businessProfiles.userId, owner.user.id));
-    forgetPortalMeta(t.app.ctx.db, owner.portalId);
+    t.app.ctx.portalMeta.portalChanged(owner.portalId);
     expect((await publicConfig(t.app, owner.portalId)).body).not.toMatch(platform);
   });
 });

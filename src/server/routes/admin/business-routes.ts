@@ -123,7 +123,7 @@ function businessRecordRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      await updateBusiness(app.ctx.db, req.params.id, req.body, actorOf(req));
+      await updateBusiness(app.ctx, req.params.id, req.body, actorOf(req));
       return { ok: true as const };
     },
   );
@@ -139,7 +139,7 @@ function businessRecordRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      await deleteBusiness(app.ctx.db, req.params.id, actorOf(req));
+      await deleteBusiness(app.ctx, req.params.id, actorOf(req));
       return { ok: true as const };
     },
   );
@@ -160,7 +160,7 @@ function businessAccountRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      await setBusinessStatus(app.ctx.db, req.params.id, req.body.status, actorOf(req));
+      await setBusinessStatus(app.ctx, req.params.id, req.body.status, actorOf(req));
       return { ok: true as const };
     },
   );
@@ -175,7 +175,7 @@ function businessAccountRoutes(app: FastifyInstance) {
         response: { 200: z.object({ status: z.enum(businessStatuses) }), 404: errorShape, 409: errorShape, ...guardErrors },
       },
     },
-    async (req) => ({ status: await reactivateBusiness(app.ctx.db, req.params.id, actorOf(req)) }),
+    async (req) => ({ status: await reactivateBusiness(app.ctx, req.params.id, actorOf(req)) }),
   );
 
   r.post(

@@ -41,7 +41,7 @@ export async function meRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const business = await sessionBusiness(req);
-      await updateOwnProfile(app.ctx.db, business, req.body, { userId: req.sessionUser!.id, ipAddress: req.ip });
+      await updateOwnProfile(app.ctx, business, req.body, { userId: req.sessionUser!.id, ipAddress: req.ip });
       return meView(app.ctx.db, req.sessionUser!);
     },
   );

@@ -61,7 +61,7 @@ export async function portalLogoRoutes(app: FastifyInstance) {
       const business = await sessionBusiness(req);
       // Bytes as uploaded; no body is empty; a body some other parser read (JSON) is not an image (null).
       const bytes = Buffer.isBuffer(req.body) ? req.body : req.body === undefined || req.body === null ? Buffer.alloc(0) : null;
-      return savePortalLogo(app.ctx.db, business.id, req.params.portalId, bytes, { userId: req.sessionUser!.id, ipAddress: req.ip });
+      return savePortalLogo(app.ctx, business.id, req.params.portalId, bytes, { userId: req.sessionUser!.id, ipAddress: req.ip });
     },
   );
 
@@ -77,7 +77,7 @@ export async function portalLogoRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const business = await sessionBusiness(req);
-      return { removed: await deletePortalLogo(app.ctx.db, business.id, req.params.portalId, { userId: req.sessionUser!.id, ipAddress: req.ip }) };
+      return { removed: await deletePortalLogo(app.ctx, business.id, req.params.portalId, { userId: req.sessionUser!.id, ipAddress: req.ip }) };
     },
   );
 }

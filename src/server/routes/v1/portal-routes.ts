@@ -94,7 +94,7 @@ export async function portalRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const business = await sessionBusiness(req);
-      const { portal, queueStale } = await updatePortal(app.ctx.db, business, req.params.portalId, req.body, {
+      const { portal, queueStale } = await updatePortal(app.ctx, business, req.params.portalId, req.body, {
         userId: req.sessionUser!.id,
         ipAddress: req.ip,
       });
@@ -119,7 +119,7 @@ export async function portalRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const business = await sessionBusiness(req);
-      await deletePortal(app.ctx.db, business.id, req.params.portalId, { userId: req.sessionUser!.id, ipAddress: req.ip });
+      await deletePortal(app.ctx, business.id, req.params.portalId, { userId: req.sessionUser!.id, ipAddress: req.ip });
       return reply.status(204).send(null);
     },
   );

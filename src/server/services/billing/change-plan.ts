@@ -15,7 +15,7 @@ import { periodOf } from './get-billing';
 import { planUse } from './plan-use';
 import { priceFor } from './stripe-prices';
 
-type ChangeCtx = Pick<AppContext, 'db' | 'env' | 'settings' | 'clock'>;
+type ChangeCtx = Pick<AppContext, 'db' | 'env' | 'settings' | 'clock' | 'portalMeta'>;
 
 /** The business's Stripe subscription, when it pays for its plan and may change it. */
 interface Paid {
@@ -105,6 +105,7 @@ export async function resumeSubscription(ctx: ChangeCtx, business: BusinessProfi
 async function apply(ctx: ChangeCtx, business: BusinessProfile, subscription: Stripe.Subscription): Promise<void> {
   const graceDays = (await ctx.settings.get()).general.graceDays;
   await ctx.db.transaction((tx) => applySubscription(tx, business, subscription, { now: ctx.clock.now(), graceDays }));
+  ctx.portalMeta.businessChanged(business.id);
 }
 
 async function saveScheduled(ctx: ChangeCtx, business: BusinessProfile, scheduled: Pick<BusinessProfile, 'scheduledPlan' | 'scheduledPeriod' | 'stripeScheduleId'>) {

@@ -11,7 +11,7 @@ import { applySubscription } from './apply-subscription';
 import { recordInvoice } from './record-invoice';
 import { sendPaymentFailed } from './send-payment-failed';
 
-type EventCtx = Pick<AppContext, 'db' | 'env' | 'settings' | 'clock' | 'mailer' | 'logger'>;
+type EventCtx = Pick<AppContext, 'db' | 'env' | 'settings' | 'clock' | 'mailer' | 'logger' | 'portalMeta'>;
 
 /** The events the endpoint applies; others are acknowledged and stored so they are not looked at again. */
 const INVOICE_EVENTS = new Set(['invoice.paid', 'invoice.payment_succeeded', 'invoice.payment_failed']);
@@ -48,8 +48,12 @@ export async function receiveStripeEvent(ctx: EventCtx, rawBody: Buffer, signatu
     return { business };
   });
   if (!outcome) return { applied: false };
-  if (!outcome.business) ctx.logger.warn({ eventId: event.id, type: event.type }, 'Stripe event for no known business');
-  else if (event.type === 'invoice.payment_failed' && news.invoice) await sendPaymentFailed(ctx, outcome.business, news.invoice);
+  if (!outcome.business) {
+    ctx.logger.warn({ eventId: event.id, type: event.type }, 'Stripe event for no known business');
+    return { applied: true };
+  }
+  ctx.portalMeta.businessChanged(outcome.business.id);
+  if (event.type === 'invoice.payment_failed' && news.invoice) await sendPaymentFailed(ctx, outcome.business, news.invoice);
   return { applied: true };
 }
 

@@ -1,16 +1,15 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { AppContext } from '../../context';
 import { businessProfiles, users } from '../../db/schema';
 import { NotFoundError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
-import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
 
 /**
  * Deletes a business with its owner's account. The user row cascades to the business profile, sessions,
  * credentials and second factor; the portals feature's tables hang off the business (or its owner) with
  * cascading keys, so its portals and clients go too. Logged in the same transaction.
  */
-export async function deleteBusiness(db: Db, id: string, actor: { userId: string; ipAddress?: string | null }): Promise<void> {
+export async function deleteBusiness({ db, portalMeta }: Pick<AppContext, 'db' | 'portalMeta'>, id: string, actor: { userId: string; ipAddress?: string | null }): Promise<void> {
   await db.transaction(async (tx) => {
     const [profile] = await tx.select().from(businessProfiles).where(eq(businessProfiles.id, id));
     if (!profile) throw new NotFoundError('No such business.');
@@ -35,5 +34,5 @@ export async function deleteBusiness(db: Db, id: string, actor: { userId: string
       },
     });
   });
-  forgetPortalMeta(db);
+  portalMeta.businessChanged(id);
 }

@@ -1,12 +1,12 @@
 import { and, eq, ne } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
 import { businessProfiles, sessions, users } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import type { BusinessInput } from './business-input';
 import { requireStorableTimeZone } from './time-zone';
 import { statusOnReactivation, type BusinessStatus } from '@core/business-status';
-import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
 
 interface Actor {
   userId: string;
@@ -40,20 +40,20 @@ async function applyStatus(
 }
 
 /** Activate, Suspend (ends the owner's sessions; sign-in is refused while suspended), or any other status. */
-export async function setBusinessStatus(db: Db, id: string, status: BusinessStatus, actor: Actor): Promise<void> {
+export async function setBusinessStatus({ db, portalMeta }: Pick<AppContext, 'db' | 'portalMeta'>, id: string, status: BusinessStatus, actor: Actor): Promise<void> {
   await db.transaction(async (tx) => {
     const [profile] = await tx.select().from(businessProfiles).where(eq(businessProfiles.id, id));
     if (!profile) throw new NotFoundError('No such business.');
     await applyStatus(tx, profile, status, actor, new Date());
   });
-  forgetPortalMeta(db);
+  portalMeta.businessChanged(id);
 }
 
 /**
  * Reactivate: a suspended business returns to the status it had before (trial with its end date, active, or
  * inactive). 409 when the business is not suspended. Returns the status it returned to.
  */
-export async function reactivateBusiness(db: Db, id: string, actor: Actor): Promise<BusinessStatus> {
+export async function reactivateBusiness({ db, portalMeta }: Pick<AppContext, 'db' | 'portalMeta'>, id: string, actor: Actor): Promise<BusinessStatus> {
   const status = await db.transaction(async (tx) => {
     const [profile] = await tx.select().from(businessProfiles).where(eq(businessProfiles.id, id));
     if (!profile) throw new NotFoundError('No such business.');
@@ -62,12 +62,12 @@ export async function reactivateBusiness(db: Db, id: string, actor: Actor): Prom
     await applyStatus(tx, profile, back, actor, new Date());
     return back;
   });
-  forgetPortalMeta(db);
+  portalMeta.businessChanged(id);
   return status;
 }
 
 /** The operator's edit form: company, owner, e-mail (also the sign-in e-mail), phone, plan and status. */
-export async function updateBusiness(db: Db, id: string, input: BusinessInput, actor: Actor): Promise<void> {
+export async function updateBusiness({ db, portalMeta }: Pick<AppContext, 'db' | 'portalMeta'>, id: string, input: BusinessInput, actor: Actor): Promise<void> {
   // Checked outside the transaction (the embedded database has one connection), and only when it changes: a zone
   // stored before the check must not stop every other edit of the business.
   const [current] = await db.select({ timeZone: businessProfiles.timeZone }).from(businessProfiles).where(eq(businessProfiles.id, id));
@@ -99,5 +99,5 @@ export async function updateBusiness(db: Db, id: string, input: BusinessInput, a
     }
     await applyStatus(tx, { ...profile, companyName: input.companyName }, input.status, actor, now);
   });
-  forgetPortalMeta(db);
+  portalMeta.businessChanged(id);
 }

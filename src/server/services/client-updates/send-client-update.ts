@@ -14,7 +14,7 @@ import { currentPortalSettings } from '../portal-lookup/portal-settings';
 import { enqueueWebhooks } from '../webhooks/enqueue-webhooks';
 import { portalOpen } from '../billing/business-standing';
 
-type Ctx = Pick<AppContext, 'db' | 'env' | 'logger' | 'mailer' | 'settings' | 'rateStore' | 'jobs' | 'clock'>;
+type Ctx = Pick<AppContext, 'db' | 'env' | 'logger' | 'mailer' | 'settings' | 'rateStore' | 'jobs' | 'clock' | 'portalMeta'>;
 
 /**
  * A client's update or question from the card (issue 5, item 3). Only a visitor who proved who they are may send
@@ -29,7 +29,7 @@ export async function sendClientUpdate(ctx: Ctx, portalId: string, input: { sess
   if (message.length === 0) throw new ValidationError(portalTexts.updateEmpty);
   if (message.length > CLIENT_UPDATE_MAX_LENGTH) throw new ValidationError(portalAnswerTexts.updateTooLong(CLIENT_UPDATE_MAX_LENGTH));
 
-  const [row] = await runLookupQuery(ctx.db, 'clientId', portalId, session.clientId);
+  const [row] = await runLookupQuery(ctx, 'clientId', portalId, session.clientId);
   if (!row) throw notFound();
   if (!(await portalOpen(ctx, row))) throw portalUnavailable();
   if (row.clientId === null) throw notFound();

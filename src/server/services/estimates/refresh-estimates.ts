@@ -12,7 +12,7 @@ import type { WorkingCalendar } from '@core/working-days';
 import type { Db } from '../../db/client';
 import { businessProfiles, clientEstimates, clients, estimateSnapshots, portalEstimateState, portals } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
-import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
+import type { PortalMetaCache } from '../portal-lookup/portal-meta-cache';
 import { readWorkloadSettings } from '../sheet-sync/workload-state';
 import { completedOn, readCompletions } from './read-completions';
 import { readPastMornings, windowStartInstant } from './read-history';
@@ -27,6 +27,8 @@ const WRITE_BATCH = 5000;
 export interface RefreshDeps {
   db: Db;
   clock: Clock;
+  /** Told that the portal's estimates changed (the app context's cache). */
+  portalMeta: Pick<PortalMetaCache, 'portalChanged'>;
 }
 
 export interface RefreshResult {
@@ -76,7 +78,7 @@ export async function refreshPortalEstimates(deps: RefreshDeps, portalId: string
       target: portalEstimateState.portalId,
       set: { computedFor: today, updatedAt: deps.clock.now(), basis: estimates.basis, pace, windowCompletions: windowCompletionsOf(estimates), holidays: portal.settings.holidays, settingsKey },
     });
-  forgetPortalMeta(deps.db, portalId);
+  deps.portalMeta.portalChanged(portalId);
   const snapshot = await snapshotOnce(deps.db, portalId, today, current);
   return { today, basis: estimates.basis, queued: queue.length, written: changed.length, snapshot, slipped };
 }

@@ -8,7 +8,6 @@ import { clients, portals } from '../../db/schema';
 import { recordActivity } from '../activity/record-activity';
 import { requirePlanFeature } from '../business/plan-access';
 import { queueWritten } from '../estimates/queue-written';
-import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
 import { getPortalRow } from '../portals/get-portal';
 import { applyImportPlan } from '../sheet-sync/apply-import';
 import { failStaleRunsOf } from '../sheet-sync/maintenance';
@@ -84,7 +83,7 @@ export async function switchToManaged(
         detail: { portalId: portal.id, from: portal.sourceType, to: 'managed' },
       });
     });
-    forgetPortalMeta(db, portal.id);
+    deps.portalMeta.portalChanged(portal.id);
     await queueWritten(db, portal.id);
     return true;
   } finally {

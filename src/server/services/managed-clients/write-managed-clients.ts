@@ -3,12 +3,12 @@ import type { ClientEventActor } from '@core/client-events';
 import { applyManagedChanges, type ManagedChange, type ManagedRow } from '@core/managed-clients';
 import { todayInTimeZone } from '@core/dates';
 import type { DateOrder } from '@core/sheet-values';
+import type { AppContext } from '../../context';
 import { portals } from '../../db/schema';
 import { AppError, ConflictError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import { requirePlanFeature } from '../business/plan-access';
 import { queueWritten } from '../estimates/queue-written';
-import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
 import { getPortalRow } from '../portals/get-portal';
 import { applyImportPlan } from '../sheet-sync/apply-import';
 import { planTouchedRows, readTouchedRows } from './managed-plan';
@@ -25,7 +25,7 @@ import { acquireSyncLease, releaseSyncLease, renewSyncLease } from '../sheet-syn
 // the changes (core's applyManagedChanges), and plans and applies it exactly as a sync does (identity D9, queue D4,
 // removals restorable, events in the same transaction), under the portal's sync lease, in one transaction.
 
-export type ManagedDeps = Pick<SyncDeps, 'db' | 'clientEvents' | 'clock'>;
+export type ManagedDeps = Pick<SyncDeps, 'db' | 'clientEvents' | 'clock'> & Pick<AppContext, 'portalMeta'>;
 
 export interface ManagedWriteInput {
   businessId: string;
@@ -112,7 +112,7 @@ export async function writeManagedClients(deps: ManagedDeps, input: ManagedWrite
         detail: { portalId: portal.id, added: plan.counts.imported, updated: plan.counts.updated, restored: plan.counts.restored, removed: plan.counts.removed },
       });
     });
-    forgetPortalMeta(db, portal.id);
+    deps.portalMeta.portalChanged(portal.id);
     await queueWritten(db, portal.id);
     return result;
   } finally {

@@ -72,7 +72,7 @@ export async function setEmailUpdatesByLink(ctx: AppContext, token: string, subs
 export async function cardSessionClient(ctx: AppContext, portalId: string, sessionToken: string): Promise<LookupRow> {
   const session = await openCardSession(ctx, portalId, sessionToken, ctx.clock.nowMs());
   if (!session) throw sessionExpired();
-  const [row] = await runLookupQuery(ctx.db, 'clientId', portalId, session.clientId);
+  const [row] = await runLookupQuery(ctx, 'clientId', portalId, session.clientId);
   if (!row || row.clientId === null) throw notFound();
   if (!(await portalOpen(ctx, row))) throw portalUnavailable();
   if (!sessionIsFor(ctx.env, session, row.emailNormalized!)) throw sessionExpired();

@@ -8,7 +8,6 @@ import { recordActivity } from '../activity/record-activity';
 import type { BusinessProfile } from '../business/get-business-by-user';
 import { requirePlanFeature } from '../business/plan-access';
 import { getPortalRow } from '../portals/get-portal';
-import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
 import { getNotificationSettings } from './get-notification-settings';
 
 /**
@@ -43,6 +42,6 @@ export async function saveNotificationSettings(
       detail: { portalId, emailEnabled: input.emailEnabled },
     });
   });
-  if (config.emailNotifications !== input.emailEnabled) forgetPortalMeta(ctx.db, portalId);
+  if (config.emailNotifications !== input.emailEnabled) ctx.portalMeta.portalChanged(portalId);
   return getNotificationSettings(ctx, business, portalId);
 }

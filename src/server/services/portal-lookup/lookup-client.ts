@@ -26,7 +26,7 @@ import type { WorkloadSettings } from '@core/workload-settings';
 import type { StoredEstimate } from '../estimates/client-estimate-view';
 import { markEstimateSeen } from '../estimates/mark-seen';
 
-type LookupCtx = Pick<AppContext, 'db' | 'env' | 'logger' | 'mailer' | 'settings' | 'rateStore' | 'clock' | 'afterAnswer' | 'clientEvents' | 'syncCapabilities'>;
+type LookupCtx = Pick<AppContext, 'db' | 'env' | 'logger' | 'mailer' | 'settings' | 'rateStore' | 'clock' | 'afterAnswer' | 'clientEvents' | 'syncCapabilities' | 'portalMeta'>;
 
 /** What a visitor of the portal asks. Exactly one way in: a search, an access link's token, or a card session. */
 export type LookupRequest =
@@ -90,7 +90,7 @@ async function touchAccessToken(ctx: LookupCtx, tokenHash: string, lastUsedAt: D
 
 /** The rows a lookup finds, brought up to date first when the portal's queue was computed for another day. */
 async function findRows(ctx: LookupCtx, portalId: string, kind: LookupKind, key: string): Promise<{ portal: LookupRow; rows: LookupRow[]; today: string }> {
-  let rows = await runLookupQuery(ctx.db, kind, portalId, key);
+  let rows = await runLookupQuery(ctx, kind, portalId, key);
   const first = rows[0];
   if (!first) throw notFound();
   if (!(await portalOpen(ctx, first))) throw portalUnavailable();
@@ -98,7 +98,7 @@ async function findRows(ctx: LookupCtx, portalId: string, kind: LookupKind, key:
   // Positions and estimates are precomputed; once a day (or after a settings change) they are brought up to date.
   if (first.clientId !== null && first.lastSyncedAt !== null && first.queueComputedFor !== today) {
     await refreshQueue(ctx, portalId, first.timeZone);
-    rows = await runLookupQuery(ctx.db, kind, portalId, key);
+    rows = await runLookupQuery(ctx, kind, portalId, key);
     if (!rows[0]) throw notFound();
   }
   return { portal: rows[0]!, rows, today };

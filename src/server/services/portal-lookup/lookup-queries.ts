@@ -6,8 +6,8 @@ import { businessProfiles, clientAccessTokens, clientEstimates, clients, portalE
 // A lookup is one indexed query on clients: by (portal, normalized e-mail), (portal, normalized name), (portal,
 // client id), or the access token's hash. Each is a prepared statement, built once per database. What the lookup
 // needs of the portal and its business (status, plan, time zone, when its queue was computed) changes rarely and is
-// remembered for a second (portalMeta below): reading it with every lookup was a third of the database's work per
-// lookup. The portal's configuration JSON is read (once per change of the portal's updated_at) by portal-settings.ts.
+// remembered by the app's portal meta cache (portal-meta-cache.ts). The portal's configuration JSON is read (once per
+// change of the portal's updated_at) by portal-settings.ts.
 
 const metaFields = {
   portalId: portals.id,
@@ -145,7 +145,7 @@ function build(db: Db) {
   };
 }
 
-type PortalMeta = Awaited<ReturnType<ReturnType<typeof build>['meta']['execute']>>[number];
+export type PortalMeta = Awaited<ReturnType<ReturnType<typeof build>['meta']['execute']>>[number];
 type ClientFields = { [K in keyof typeof clientFields]: (typeof clientFields)[K]['_']['data'] | ((typeof clientFields)[K]['_']['notNull'] extends true ? never : null) } & {
   [K in keyof typeof estimateFields]: (typeof estimateFields)[K]['_']['data'] | null;
 };
@@ -166,55 +166,25 @@ function statements(db: Db) {
   return s;
 }
 
-/** How long a portal's meta is remembered: changes made through another app instance show within this time. */
-export const PORTAL_META_TTL_MS = 1000;
-const MAX_REMEMBERED = 10_000;
-const remembered = new WeakMap<Db, Map<string, { meta: Promise<PortalMeta | null>; until: number }>>();
-
-/**
- * The portal and its business as the lookup needs them, or null when there is no such portal: read at most once a
- * second per portal (concurrent lookups share one read), and at once after a change made by this process
- * (forgetPortalMeta).
- */
-export function portalMeta(db: Db, portal: string): Promise<PortalMeta | null> {
-  const now = Date.now();
-  let byPortal = remembered.get(db);
-  if (!byPortal) {
-    byPortal = new Map();
-    remembered.set(db, byPortal);
-  }
-  const hit = byPortal.get(portal);
-  if (hit && hit.until > now) return hit.meta;
-  const meta = statements(db)
-    .meta.execute({ portalId: portal })
-    .then((rows) => rows[0] ?? null);
-  if (byPortal.size >= MAX_REMEMBERED) byPortal.clear();
-  const entry = { meta, until: now + PORTAL_META_TTL_MS };
-  byPortal.set(portal, entry);
-  // A failed read is not remembered.
-  meta.catch(() => {
-    if (byPortal.get(portal) === entry) byPortal.delete(portal);
-  });
-  return meta;
-}
-
-/**
- * Call after a change to a portal (its configuration, sync, queue, deletion) or to a business (status, plan, time
- * zone; then without a portal id: every portal of the database is read again), once the change is committed.
- */
-export function forgetPortalMeta(db: Db, portal?: string): void {
-  if (portal === undefined) remembered.delete(db);
-  else remembered.get(db)?.delete(portal);
+/** The portal and its business as the lookup needs them, or null when there is no such portal (read afresh). */
+export async function readPortalMeta(db: Db, portal: string): Promise<PortalMeta | null> {
+  const [meta] = await statements(db).meta.execute({ portalId: portal });
+  return meta ?? null;
 }
 
 /**
  * The portal (with its business) and the clients matching the key: no rows when the portal does not exist, one
  * row with a null client when nothing matched, else one row per matching client (at most 5).
  */
-export async function runLookupQuery(db: Db, kind: LookupKind, portal: string, key: string): Promise<(LookupRow & { tokenLastUsedAt?: Date | null })[]> {
-  const meta = await portalMeta(db, portal);
+export async function runLookupQuery(
+  ctx: { db: Db; portalMeta: { read(portalId: string): Promise<PortalMeta | null> } },
+  kind: LookupKind,
+  portal: string,
+  key: string,
+): Promise<(LookupRow & { tokenLastUsedAt?: Date | null })[]> {
+  const meta = await ctx.portalMeta.read(portal);
   if (!meta) return [];
-  const s = statements(db);
+  const s = statements(ctx.db);
   const stmt = kind === 'email' ? s.byEmail : kind === 'name' ? s.byName : kind === 'clientId' ? s.byClientId : s.byToken;
   const found: (ClientFields & { tokenLastUsedAt?: Date | null })[] = await stmt.execute({ portalId: portal, value: key });
   // Object.assign, not two spreads: merging two objects by spread cost ~13 µs here, a twentieth of a lookup.

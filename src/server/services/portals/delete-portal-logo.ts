@@ -1,17 +1,16 @@
 import { eq } from 'drizzle-orm';
 import { UPLOADED_LOGO_PATH } from '@core/portal-logo';
 import { readPortalConfig } from '@core/portal-config';
-import type { Db } from '../../db/client';
+import type { AppContext } from '../../context';
 import { portalLogos, portals } from '../../db/schema';
 import { recordActivity } from '../activity/record-activity';
 import { getPortalRow } from './get-portal';
-import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
 
 /**
  * Removes the business's portal's uploaded logo. A logoUrl pointing at the upload is cleared; a logo address the
  * business typed (https://...) is kept. Returns whether there was an upload.
  */
-export async function deletePortalLogo(db: Db, businessId: string, portalId: string, actor: { userId: string; ipAddress?: string | null }): Promise<boolean> {
+export async function deletePortalLogo({ db, portalMeta }: Pick<AppContext, 'db' | 'portalMeta'>, businessId: string, portalId: string, actor: { userId: string; ipAddress?: string | null }): Promise<boolean> {
   const portal = await getPortalRow(db, businessId, portalId);
   const removedAny = await db.transaction(async (tx) => {
     const removed = await tx.delete(portalLogos).where(eq(portalLogos.portalId, portal.id)).returning({ portalId: portalLogos.portalId });
@@ -28,6 +27,6 @@ export async function deletePortalLogo(db: Db, businessId: string, portalId: str
     }
     return removed.length > 0;
   });
-  forgetPortalMeta(db, portal.id);
+  portalMeta.portalChanged(portal.id);
   return removedAny;
 }

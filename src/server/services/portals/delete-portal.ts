@@ -1,13 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { messages } from '@core/messages';
-import type { Db } from '../../db/client';
+import type { AppContext } from '../../context';
 import { portals } from '../../db/schema';
 import { NotFoundError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
-import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
 
 /** Deletes a portal with its clients, status history and sync history (cascade), and records who did it. */
-export async function deletePortal(db: Db, businessId: string, portalId: string, actor: { userId: string; ipAddress?: string | null }): Promise<void> {
+export async function deletePortal({ db, portalMeta }: Pick<AppContext, 'db' | 'portalMeta'>, businessId: string, portalId: string, actor: { userId: string; ipAddress?: string | null }): Promise<void> {
   await db.transaction(async (tx) => {
     const [gone] = await tx
       .delete(portals)
@@ -22,5 +21,5 @@ export async function deletePortal(db: Db, businessId: string, portalId: string,
       detail: { portalId: gone.id, name: gone.name },
     });
   });
-  forgetPortalMeta(db, portalId);
+  portalMeta.portalChanged(portalId);
 }

@@ -2,12 +2,11 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { checkLogo, logoMessages, uploadedLogoPath, type LogoContentType } from '@core/portal-logo';
 import { readPortalConfig } from '@core/portal-config';
-import type { Db } from '../../db/client';
+import type { AppContext } from '../../context';
 import { portalLogos, portals } from '../../db/schema';
 import { AppError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import { getPortalRow } from './get-portal';
-import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
 
 export interface PortalLogoView {
   /** The logo's public address (also the configuration's logoUrl now). */
@@ -29,7 +28,7 @@ export class LogoRejectedError extends AppError {
  * configuration's logoUrl at it. The type comes from the bytes, never from the declared content type.
  */
 export async function savePortalLogo(
-  db: Db,
+  { db, portalMeta }: Pick<AppContext, 'db' | 'portalMeta'>,
   businessId: string,
   portalId: string,
   /** null: a body that is not an image at all (e.g. JSON). */
@@ -61,6 +60,6 @@ export async function savePortalLogo(
       detail: { portalId: portal.id, contentType: checked.contentType, size: bytes.length, sha256 },
     });
   });
-  forgetPortalMeta(db, portal.id);
+  portalMeta.portalChanged(portal.id);
   return { logoUrl, contentType: checked.contentType, size: bytes.length, sha256 };
 }

@@ -3,7 +3,7 @@ import { lockedBrandingChanges } from '@core/plan-features';
 import { defaultPortalConfig, readPortalConfig, type PortalConfigPatch } from '@core/portal-config';
 import type { DateOrder } from '@core/sheet-values';
 import type { WorkloadSettings } from '@core/workload-settings';
-import type { Db } from '../../db/client';
+import type { AppContext } from '../../context';
 import { portals } from '../../db/schema';
 import { recordActivity } from '../activity/record-activity';
 import { businessPlanId } from '../business/plan-access';
@@ -11,7 +11,6 @@ import { PlanFeatureError } from '../../errors';
 import { readWorkloadSettings } from '../sheet-sync/workload-state';
 import { countActiveClients, getPortalRow } from './get-portal';
 import { toPortalView, type PortalView } from './portal-view';
-import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
 
 export interface PortalChanges {
   name?: string;
@@ -27,7 +26,7 @@ export interface PortalChanges {
  * full-branding field on a plan with basic branding is refused (403 plan_feature); what was saved stays.
  */
 export async function updatePortal(
-  db: Db,
+  { db, portalMeta }: Pick<AppContext, 'db' | 'portalMeta'>,
   business: { id: string; plan: string },
   portalId: string,
   changes: PortalChanges,
@@ -69,6 +68,6 @@ export async function updatePortal(
     });
     return updated;
   });
-  forgetPortalMeta(db, portalId);
+  portalMeta.portalChanged(portalId);
   return { portal: toPortalView(row!, await countActiveClients(db, portalId)), queueStale };
 }

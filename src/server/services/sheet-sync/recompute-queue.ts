@@ -11,7 +11,6 @@ import { failStaleRunsOf } from './maintenance';
 import { acquireSyncLease, releaseSyncLease } from './sync-lease';
 import { queueCurrentFor, readWorkloadSettings } from './workload-state';
 import { writeEvents } from './sync-events';
-import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
 import { queueWritten } from '../estimates/queue-written';
 
 /** The portal's current clients as the queue reads them: what orders them, and the figures they have stored. */
@@ -38,7 +37,7 @@ export type QueueInputRow = Awaited<ReturnType<typeof readQueueInputs>>[number];
  * What a queue recompute needs of the app: the database and how it is written, the event log its moves are
  * recorded in, the time.
  */
-export type RecomputeContext = Pick<AppContext, 'db' | 'syncCapabilities' | 'clientEvents' | 'clock'>;
+export type RecomputeContext = Pick<AppContext, 'db' | 'syncCapabilities' | 'clientEvents' | 'clock' | 'portalMeta'>;
 
 /** Who asked for a recompute that is not a user's (the events' cause). */
 export const queueRefreshActor: ClientEventActor = { kind: 'system', job: 'queue.refresh' };
@@ -89,7 +88,7 @@ export async function recomputeQueue(
     const events = writeEvents(ctx.clientEvents, portalId, stored, options.actor, ctx.clock.now());
     const markCurrent = (tx: Tx) => tx.update(portals).set({ queueComputedFor: queueCurrentFor(portal.workloadSettings, estimate.today) }).where(eq(portals.id, portalId));
     await writeQueue(db, ctx.syncCapabilities, portalId, changes, markCurrent, (tx, queueUpdates) => events.committed(tx, { queueUpdates }));
-    forgetPortalMeta(db, portalId);
+    ctx.portalMeta.portalChanged(portalId);
     await queueWritten(db, portalId);
     return changes.length;
   } finally {

@@ -1,6 +1,5 @@
 // One sync or import of a portal, read top to bottom (docs/sheet-sync.md, decision 0005).
 import type { SyncRunStatus } from '../../db/schema';
-import { forgetPortalMeta } from '../portal-lookup/lookup-queries';
 import { queueWritten } from '../estimates/queue-written';
 import { failStaleRunsOf } from './maintenance';
 import { planWriteCount } from './apply-import';
@@ -88,7 +87,7 @@ async function observed(deps: SyncDeps, input: RunSyncInput, run: () => Promise<
     throw err;
   } finally {
     // Its last sync time and queue day changed (or may have): portal lookups read them again.
-    forgetPortalMeta(deps.db, input.portalId);
+    deps.portalMeta?.portalChanged(input.portalId);
     await queueWritten(deps.db, input.portalId);
     deps.metrics?.observeSync(input.trigger, outcome, (performance.now() - started) / 1000);
   }
