@@ -7,7 +7,8 @@ import { NotFoundError } from '../../errors';
 import { loadSession } from '../../plugins/session';
 import { sendClientUpdate } from '../../services/client-updates/send-client-update';
 import { getPublicPortal } from '../../services/portal-lookup/get-public-portal';
-import { lookupClient, notFound, type LookupRequest } from '../../services/portal-lookup/lookup-client';
+import { lookupClient, type LookupRequest } from '../../services/portal-lookup/lookup-client';
+import { notFound } from '../../services/portal-lookup/lookup-errors';
 import { usageMeterFor, type LookupRefusal } from '../../services/usage/usage-meter';
 
 // The public client portal's API (issue 5; decisions D3, D5; security 16-19). No session: a visitor proves who

@@ -7,7 +7,7 @@ import { ForbiddenError, ValidationError } from '../../errors';
 import { openCardSession } from '../client-access/card-session';
 import { sessionIsFor } from '../client-access/secrets';
 import { sendTemplateEmail } from '../email-templates/send-template-email';
-import { notFound, portalUnavailable, sessionExpired } from '../portal-lookup/lookup-client';
+import { notFound, portalUnavailable, sessionExpired } from '../portal-lookup/lookup-errors';
 import { checkUpdateLimits } from '../portal-lookup/lookup-limits';
 import { runLookupQuery } from '../portal-lookup/lookup-queries';
 import { currentPortalSettings } from '../portal-lookup/portal-settings';

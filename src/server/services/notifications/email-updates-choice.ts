@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import type { Db } from '../../db/client';
 import { businessProfiles, clientNotificationPrefs, portals } from '../../db/schema';
 import { NotFoundError } from '../../errors';
-import { notFound, portalUnavailable, sessionExpired } from '../portal-lookup/lookup-client';
+import { notFound, portalUnavailable, sessionExpired } from '../portal-lookup/lookup-errors';
 import { runLookupQuery, type LookupRow } from '../portal-lookup/lookup-queries';
 import { openCardSession } from '../client-access/card-session';
 import { sessionIsFor } from '../client-access/secrets';

@@ -7,7 +7,7 @@ import { parsePortalQuery } from '@core/validation/portal-search';
 import type { AppContext } from '../../context';
 import { clientAccessTokens } from '../../db/schema';
 import { DEMO_PORTAL_ID } from '../../db/seed/demo-business';
-import { AppError, NotFoundError, UnavailableError, ValidationError } from '../../errors';
+import { AppError, ValidationError } from '../../errors';
 import { openCardSession } from '../client-access/card-session';
 import { type CardSession, hashAccessToken, linkReference, sessionIsFor, signCardSession, type SessionVia } from '../client-access/secrets';
 import { consumeVerificationCode, issueVerificationCode } from '../client-access/verification-codes';
@@ -15,6 +15,7 @@ import { usageMeterFor, type LookupResult } from '../usage/usage-meter';
 import { buildClientCard, type ClientCard } from './client-card';
 import { refreshQueue } from './fresh-queue';
 import { checkLookupLimits } from './lookup-limits';
+import { notFound, portalUnavailable, sessionExpired } from './lookup-errors';
 import { cardEmailUpdates } from '../notifications/email-updates-choice';
 import { cardTextUpdates } from '../notifications/sms-card-opt-in';
 import type { CardTextUpdates } from '@core/api/notifications';
@@ -51,12 +52,6 @@ export type LookupOutcome =
     }
   /** `demoCode`: on the demo portal only, whose clients are made up, the code is shown instead of e-mailed. */
   | { type: 'verification_sent'; demoCode?: string };
-
-/** 404 for every miss: unknown portal, unknown client, removed client, wrong or revoked token (D3: "not found" is uniform). */
-export const notFound = () => new NotFoundError(messages.portal.notFound, 'not_found');
-export const portalUnavailable = () => new UnavailableError(portalTexts.unavailable, 'portal_unavailable');
-/** 401 for a card session that is forged, expired, of another portal, or for a client id that changed hands. */
-export const sessionExpired = () => new AppError(401, 'session_expired', portalTexts.sessionExpired);
 
 const TOKEN_TOUCH_MS = 60 * 60_000;
 

@@ -7,7 +7,6 @@ import type { Env } from '../../env';
 import type { SheetSource } from '../../integrations/sheets/sheet-source';
 import type { AppMetrics } from '../../lib/metrics';
 import type { JobQueue } from '../../jobs/job-worker';
-import type { PortalMetaCache } from '../portal-lookup/portal-meta-cache';
 import type { Clock } from '../../lib/clock';
 import type { SyncCapabilities } from './sync-capabilities';
 import type { EventWriter } from './sync-events';
@@ -29,7 +28,7 @@ export interface SyncDeps {
   /** The durable job queue (the app context's): a failed run's `sync.failed` webhooks go out through it. */
   jobs?: JobQueue;
   /** The portal lookups' cache (the app context's), told when the portal's row changed; none outside an app. */
-  portalMeta?: Pick<PortalMetaCache, 'portalChanged'>;
+  portalMeta?: { portalChanged(portalId: string): void };
   /** Records each client's change with the data (the app context's event log, decision 0011). */
   clientEvents: EventWriter;
   /** The events' time, and the queue's "now" and "today". */
