@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { messages } from '@core/messages';
 import { planHas } from '@core/plan-features';
-import { portalAnswerTexts, portalTexts } from '@core/portal-texts';
+import { portalAnswerTexts } from '@core/portal-texts';
 import { maskEmail } from '@core/validation/email';
 import { parsePortalQuery } from '@core/validation/portal-search';
 import type { AppContext } from '../../context';
