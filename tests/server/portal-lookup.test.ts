@@ -29,7 +29,8 @@ describe('public configuration', () => {
     expect(body).toMatchObject({
       portalId: a.portalId,
       state: 'ready',
-      platformName: 'StatusLink',
+      // A Business plan's portal is white-label (issue 23 item 5): it names no platform.
+      platformName: '',
       portal: {
         companyName: 'Harbor Tax',
         title: 'Client Status Tracker',
