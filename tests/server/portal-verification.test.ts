@@ -1,6 +1,7 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { portalVerificationCodes } from '../../src/server/db/schema';
+import { CODE_RESEND_COOLDOWN_MS } from '../../src/server/services/client-access/verification-codes';
 import { liftBusinessApiLimits } from '../support/sheets';
 import { createTestApp, type TestApp } from '../support/test-app';
 import { NOT_FOUND, accessToken, lookup, portalWithClients } from './portal-helpers';
@@ -58,7 +59,7 @@ describe('verification before the card (D3)', () => {
       expect(res.json()).toEqual(codeSent);
     }
     expect((await lookup(t.app, p.portalId, { query: 'nobody@example.com', code: '123456' })).json()).toEqual(invalidCode);
-    await new Promise((r) => setTimeout(r, 50));
+    await t.app.ctx.afterAnswer.settled();
     expect(t.mails.length).toBe(before);
   });
 
@@ -86,10 +87,7 @@ describe('verification before the card (D3)', () => {
     const code = await codeFor('lucas.meyer@example.com');
     const [row] = await t.app.ctx.db.select().from(portalVerificationCodes).where(eq(portalVerificationCodes.clientId, 'T-1006'));
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(10 * 60_000);
-    await t.app.ctx.db
-      .update(portalVerificationCodes)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(and(eq(portalVerificationCodes.portalId, p.portalId), eq(portalVerificationCodes.clientId, 'T-1006')));
+    t.clock.advance(10 * 60_000);
     expect((await lookup(t.app, p.portalId, { query: 'lucas.meyer@example.com', code })).json()).toEqual(invalidCode);
   });
 
@@ -97,13 +95,10 @@ describe('verification before the card (D3)', () => {
     await lookup(t.app, p.portalId, { query: 'daniel.kim@example.com' });
     const first = await codeFor('daniel.kim@example.com');
     await lookup(t.app, p.portalId, { query: 'daniel.kim@example.com' });
-    await new Promise((r) => setTimeout(r, 50));
+    await t.app.ctx.afterAnswer.settled();
     expect(t.mails.filter((m) => m.to === 'daniel.kim@example.com')).toHaveLength(1);
     // After the cooldown a new code goes out and the first stops working.
-    await t.app.ctx.db
-      .update(portalVerificationCodes)
-      .set({ createdAt: new Date(Date.now() - 61_000) })
-      .where(and(eq(portalVerificationCodes.portalId, p.portalId), eq(portalVerificationCodes.clientId, 'T-1010')));
+    t.clock.advance(CODE_RESEND_COOLDOWN_MS);
     await lookup(t.app, p.portalId, { query: 'daniel.kim@example.com' });
     const second = await codeFor('daniel.kim@example.com', 2);
     if (second !== first) expect((await lookup(t.app, p.portalId, { query: 'daniel.kim@example.com', code: first })).json()).toEqual(invalidCode);

@@ -14,7 +14,7 @@ export const CODE_RESEND_COOLDOWN_MS = 60_000;
 /** At most this many codes per client per hour (a mailbox is not a target). */
 export const CODE_MAX_PER_HOUR = 5;
 
-type Ctx = Pick<AppContext, 'db' | 'env' | 'mailer' | 'settings' | 'logger' | 'rateStore'>;
+type Ctx = Pick<AppContext, 'db' | 'env' | 'mailer' | 'settings' | 'logger' | 'rateStore' | 'clock'>;
 
 export interface CodeRecipient {
   portalId: string;
@@ -34,10 +34,10 @@ export async function issueVerificationCode(
   ctx: Ctx,
   recipient: CodeRecipient,
   sender: ClientSender,
-  options: { deliver?: boolean; now?: Date } = {},
+  options: { deliver?: boolean } = {},
 ): Promise<string | null> {
   const { db } = ctx;
-  const now = options.now ?? new Date();
+  const now = ctx.clock.now();
   const deliver = options.deliver !== false;
   const [current] = await db
     .select({ createdAt: portalVerificationCodes.createdAt, expiresAt: portalVerificationCodes.expiresAt, attempts: portalVerificationCodes.attempts })
@@ -83,14 +83,14 @@ export async function issueVerificationCode(
  * all answer null alike.
  */
 export async function consumeVerificationCode(
-  ctx: Pick<Ctx, 'db' | 'env'>,
+  ctx: Pick<Ctx, 'db' | 'env' | 'clock'>,
   portalId: string,
   clientIds: string[],
   code: string,
-  now = new Date(),
 ): Promise<string | null> {
   if (clientIds.length === 0) return null;
   const { db } = ctx;
+  const now = ctx.clock.now();
   for (const clientId of clientIds) {
     const [row] = await db
       .select({ codeHash: portalVerificationCodes.codeHash })
