@@ -13,6 +13,7 @@ import { clients } from '../../db/schema';
 import { sheetSourceFor } from '../../integrations/sheets/google-sheets';
 import { decodeCsvBytes, parseSheetCsv, type ParsedSheet } from './parse-csv';
 import { isLargeDrop, planImport, type ExistingClient, type ImportPlan } from './plan-import';
+import { queueInputColumns } from './recompute-queue';
 import { ImportInvalidError } from './sync-errors';
 import { sheetTargetOf, type SyncSession } from './sync-session';
 import type { PortalRow, RunSyncInput } from './sync-types';
@@ -100,20 +101,11 @@ export async function loadExistingClients(db: Db | Tx, portalId: string, pageSiz
   for (;;) {
     const rows = await db
       .select({
-        clientId: clients.clientId,
+        ...queueInputColumns,
         sourceId: clients.sourceId,
         emailNormalized: clients.emailNormalized,
-        row: clients.row,
-        status: clients.status,
-        priority: clients.priority,
-        dueDate: clients.dueDate,
         contentHash: clients.contentHash,
         removedAt: clients.removedAt,
-        manualPosition: clients.manualPosition,
-        queueState: clients.queueState,
-        queuePosition: clients.queuePosition,
-        estimatedWorkingDays: clients.estimatedWorkingDays,
-        estimatedCompletion: clients.estimatedCompletion,
       })
       .from(clients)
       .where(and(eq(clients.portalId, portalId), after === null ? undefined : gt(clients.clientId, after), only ? inArray(clients.clientId, [...only]) : undefined))

@@ -13,21 +13,24 @@ import { queueCurrentFor, readWorkloadSettings } from './workload-state';
 import { writeEvents } from './sync-events';
 import { queueWritten } from '../estimates/queue-written';
 
+/** The stored columns a portal's queue is computed from: the queue recompute reads these, the sync's plan these and more. */
+export const queueInputColumns = {
+  clientId: clients.clientId,
+  row: clients.row,
+  status: clients.status,
+  priority: clients.priority,
+  dueDate: clients.dueDate,
+  manualPosition: clients.manualPosition,
+  queueState: clients.queueState,
+  queuePosition: clients.queuePosition,
+  estimatedWorkingDays: clients.estimatedWorkingDays,
+  estimatedCompletion: clients.estimatedCompletion,
+};
+
 /** The portal's current clients as the queue reads them: what orders them, and the figures they have stored. */
 export function readQueueInputs(db: Db | Tx, portalId: string) {
   return db
-    .select({
-      clientId: clients.clientId,
-      row: clients.row,
-      status: clients.status,
-      priority: clients.priority,
-      dueDate: clients.dueDate,
-      manualPosition: clients.manualPosition,
-      queueState: clients.queueState,
-      queuePosition: clients.queuePosition,
-      estimatedWorkingDays: clients.estimatedWorkingDays,
-      estimatedCompletion: clients.estimatedCompletion,
-    })
+    .select(queueInputColumns)
     .from(clients)
     .where(and(eq(clients.portalId, portalId), isNull(clients.removedAt)));
 }
