@@ -172,7 +172,7 @@ describe('a client placed by hand while a sync of its portal runs', () => {
     const token = await acquireSyncLease(t.app.ctx.db, o.portalId);
     expect(token).not.toBeNull();
     const url = `/api/v1/portals/${o.portalId}/clients/T-1009/queue-position`;
-    // A short holder (a queue recalculation) would be waited for; this one stays, so after a few seconds: 409.
+    // A short holder (a queue recalculation) would be waited for; this one stays, so after 5 s of the app's clock: 409.
     const busy = await request(t.app, 'PUT', url, o.cookie, { position: 1 });
     expect(busy.statusCode).toBe(409);
     expect(busy.json().error).toMatchObject({ code: 'sync_in_progress', message: 'The queue of this portal is being updated right now. Please try again in a moment.' });
@@ -181,11 +181,23 @@ describe('a client placed by hand while a sync of its portal runs', () => {
     await releaseSyncLease(t.app.ctx.db, o.portalId, token!);
     const done = await request(t.app, 'PUT', url, o.cookie, { position: 1 });
     expect(done.statusCode).toBe(200);
-    // Held only briefly (as by the daily recalculation): the move waits for it instead of failing.
+    // Held only briefly (as by the daily recalculation): the move waits for it instead of failing. The holder lets
+    // go while the move waits (its first wait on the app's clock), so no wall-clock time passes.
     const brief = await acquireSyncLease(t.app.ctx.db, o.portalId);
-    setTimeout(() => void releaseSyncLease(t.app.ctx.db, o.portalId, brief!), 400);
-    const waited = await request(t.app, 'PUT', url, o.cookie, { position: 2 });
-    expect(waited.statusCode).toBe(200);
+    const sleep = t.clock.sleep;
+    const waits: number[] = [];
+    t.clock.sleep = async (ms) => {
+      waits.push(ms);
+      if (waits.length === 1) await releaseSyncLease(t.app.ctx.db, o.portalId, brief!);
+      return sleep(ms);
+    };
+    try {
+      const waited = await request(t.app, 'PUT', url, o.cookie, { position: 2 });
+      expect(waited.statusCode).toBe(200);
+      expect(waits).toEqual([200]);
+    } finally {
+      t.clock.sleep = sleep;
+    }
   });
 });
 

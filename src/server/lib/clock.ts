@@ -11,6 +11,8 @@ export interface Clock {
   nowMs(): number;
   /** Today's date ('YYYY-MM-DD') in an IANA time zone. */
   today(timeZone: string): IsoDate;
+  /** Waits `ms` milliseconds of this clock's time (a manual clock moves itself forward instead of waiting). */
+  sleep(ms: number): Promise<void>;
 }
 
 /** The real clock. */
@@ -18,6 +20,7 @@ export const systemClock: Clock = {
   now: () => new Date(),
   nowMs: () => Date.now(),
   today: (timeZone) => todayInTimeZone(timeZone, Date.now()),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
 };
 
 /** A clock that stands still until told to move: tests advance it instead of sleeping. */
@@ -34,6 +37,11 @@ export function manualClock(start: Date | number | string = Date.now()): ManualC
     now: () => new Date(current),
     nowMs: () => current,
     today: (timeZone) => todayInTimeZone(timeZone, current),
+    // Time moves by the wait at once; yielding a turn lets other work (a test's holder) run in between.
+    sleep(ms) {
+      current += ms;
+      return new Promise((resolve) => setImmediate(resolve));
+    },
     advance(ms) {
       current += ms;
     },

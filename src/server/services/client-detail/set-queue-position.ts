@@ -118,7 +118,7 @@ async function writeManualPositions(
   // Under the portal's sync lease, like a restore: a sync running now computed its queue without this move and
   // would write its own figures over it. A short holder (the daily queue recalculation) is waited for; a sync
   // still running after that is 409 sync_in_progress.
-  const token = await acquireSyncLeaseWaiting(db, portalId);
+  const token = await acquireSyncLeaseWaiting(db, portalId, ctx.clock);
   if (!token) throw new ConflictError(messages.sync.queueBusy, 'sync_in_progress');
   try {
     // A sync of the portal left unfinished is finished (or undone) first, or it would write its figures over this.

@@ -3,6 +3,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { leaseSessionOf } from '../../db/lease-session';
 import { portals } from '../../db/schema';
+import type { Clock } from '../../lib/clock';
 
 /**
  * How long a lease lasts unless renewed. On PostgreSQL a dead holder's lease is free at once (its session lock went
@@ -67,14 +68,14 @@ export async function releaseSyncLease(db: Db, portalId: string, token: string):
 }
 
 /**
- * Takes the lease, waiting up to `waitMs` for a short holder (a queue recalculation, a restore) to finish.
- * Returns the token, or null when it is still held (a sync).
+ * Takes the lease, waiting up to `waitMs` of the clock's time for a short holder (a queue recalculation, a restore)
+ * to finish. Returns the token, or null when it is still held (a sync).
  */
-export async function acquireSyncLeaseWaiting(db: Db, portalId: string, waitMs = 5000): Promise<string | null> {
-  const until = Date.now() + waitMs;
+export async function acquireSyncLeaseWaiting(db: Db, portalId: string, clock: Pick<Clock, 'nowMs' | 'sleep'>, waitMs = 5000): Promise<string | null> {
+  const until = clock.nowMs() + waitMs;
   for (;;) {
     const token = await acquireSyncLease(db, portalId);
-    if (token || Date.now() >= until) return token;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    if (token || clock.nowMs() >= until) return token;
+    await clock.sleep(200);
   }
 }
