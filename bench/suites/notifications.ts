@@ -4,8 +4,8 @@
 // messages (the bytes the app sent, read back) to the same server. Targets: delivery within 1.5x of the baseline;
 // the sync no more than 10 % slower with notifications than without.
 // The sync's cost: the same changing sync timed on two portals, one with e-mail updates on and one with them off.
-// Until the sync records client events itself (issue 18), the suite records the sync's status changes as events in
-// a transaction of their own right after it, on both portals, and says so: the subscriber's work is the difference.
+// The sync records its client events with its data (decision 0011); for a sync that would not, the suite records its
+// status changes as events right after it, on both portals, and says so: the subscriber's work is the difference.
 // `NOTIFY_ROWS=2000 npm run bench notifications` for a quicker run; PostgreSQL with BENCH_DATABASE_URL (or
 // TEST_DATABASE_URL); BENCH_PGLITE=0 skips PGlite.
 import { fork } from 'node:child_process';
