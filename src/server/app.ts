@@ -173,7 +173,6 @@ function createServer(options: BuildAppOptions, logger: Logger): FastifyInstance
 /** What every route, service and job reaches (context.ts), made once. */
 function createContext(options: BuildAppOptions, logger: Logger, redis: Redis | undefined): AppContext {
   const { env, database } = options;
-  const rateStore = redis ? withMemoryFallback(redisRateStore(redis), memoryRateStore(), redisWarning(logger)) : memoryRateStore();
   const settings = createSettingsCache(database.db);
   const mailer =
     options.mailer ??
@@ -184,6 +183,9 @@ function createContext(options: BuildAppOptions, logger: Logger, redis: Redis | 
       sendgrid: sendGridSettingReader({ db: database.db, settings, authSecret: env.BETTER_AUTH_SECRET ?? '' }),
     });
   const clock = options.clock ?? systemClock;
+  // Limits and throttles count in the app's time, like everything else (tests move it instead of waiting).
+  const memory = () => memoryRateStore(() => clock.nowMs());
+  const rateStore = redis ? withMemoryFallback(redisRateStore(redis), memory(), redisWarning(logger)) : memory();
   const metrics = createMetrics({ logger });
   registerDatabaseGauges(metrics, database);
   return {

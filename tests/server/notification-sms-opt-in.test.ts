@@ -89,7 +89,7 @@ describe("the card's opt-in to texts", () => {
   });
 
   it('an expired code is refused; turning texts off on the card is the client’s own “no”, which the owner cannot undo', async () => {
-    // Another client than the first test's: the code's per-minute limit counts real time.
+    // Another client than the first test's, whose code limits this one need not know.
     const { session } = await openCard('T-3');
     const { challenge } = (await askCode(session)).json();
     const code = codeIn(twilio.sent[0]!.body);
