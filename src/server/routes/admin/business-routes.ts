@@ -10,35 +10,20 @@ import { businessInputSchema } from '../../services/business/business-input';
 import { createBusiness } from '../../services/business/create-business';
 import { deleteBusiness } from '../../services/business/delete-business';
 import { getBusinessDetail } from '../../services/business/get-business-detail';
-import { billingStanding, billingStates } from '@core/billing/billing-state';
+import { billingStanding } from '@core/billing/billing-state';
 import { businessStatuses } from '@core/business-status';
+import {
+  adminBusinessDetailSchema,
+  adminBusinessListSchema,
+  createdBusinessSchema,
+  impersonationStartedSchema,
+  reactivatedBusinessSchema,
+} from '@core/api/admin-businesses';
+import { okSchema } from '@core/api/common';
 import { listBusinesses } from '../../services/business/list-businesses';
 import { sendBusinessPasswordLink } from '../../services/business/send-business-password-link';
 import { reactivateBusiness, setBusinessStatus, updateBusiness } from '../../services/business/update-business';
 import { actorOf, errorShape, fetchHeaders, guardErrors, requireOperator } from './guard';
-
-const businessItem = z.object({
-  id: z.string(),
-  companyName: z.string(),
-  ownerName: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  plan: z.string(),
-  status: z.string(),
-  portalCount: z.number().int(),
-  trialEndsAt: z.iso.datetime().nullable(),
-  createdAt: z.iso.datetime(),
-  timeZone: z.string().describe("The business's time zone: its dates (trial end, created) are shown in it"),
-  billingState: z.enum(billingStates).optional().describe('Where it stands with paying: trial, paying, past due, in grace or lapsed, cancelled... (the list only)'),
-});
-
-const businessDetail = businessItem.extend({
-  statusBeforeSuspension: z.string().nullable().describe('While suspended: the status a reactivation returns to'),
-  updatedAt: z.iso.datetime(),
-  lastSignInAt: z.iso.datetime().nullable(),
-  activeSessions: z.number().int(),
-  hasPassword: z.boolean(),
-});
 
 const idParams = z.object({ id: z.string().min(1).max(100) });
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -63,7 +48,7 @@ function businessRecordRoutes(app: FastifyInstance) {
           search: z.string().max(200).optional(),
           status: z.enum(businessStatuses).optional(),
         }),
-        response: { 200: z.object({ businesses: z.array(businessItem), total: z.number().int(), matching: z.number().int() }), ...guardErrors },
+        response: { 200: adminBusinessListSchema, ...guardErrors },
       },
     },
     async (req) => {
@@ -81,7 +66,7 @@ function businessRecordRoutes(app: FastifyInstance) {
   r.get(
     '/api/admin/businesses/:id',
     {
-      schema: { tags: ['admin'], summary: 'One business', params: idParams, response: { 200: businessDetail, 404: errorShape, ...guardErrors } },
+      schema: { tags: ['admin'], summary: 'One business', params: idParams, response: { 200: adminBusinessDetailSchema, 404: errorShape, ...guardErrors } },
     },
     async (req) => {
       const b = await getBusinessDetail(app.ctx.db, req.params.id);
@@ -102,7 +87,7 @@ function businessRecordRoutes(app: FastifyInstance) {
         tags: ['admin'],
         summary: "Add a business: the owner's account and profile; the owner gets an e-mail to choose a password",
         body: businessInputSchema,
-        response: { 201: z.object({ id: z.string(), mailed: z.boolean() }), 400: errorShape, 409: errorShape, ...guardErrors },
+        response: { 201: createdBusinessSchema, 400: errorShape, 409: errorShape, ...guardErrors },
       },
     },
     async (req, reply) => {
@@ -119,7 +104,7 @@ function businessRecordRoutes(app: FastifyInstance) {
         summary: 'Edit a business (company, owner, e-mail, phone, plan, status)',
         params: idParams,
         body: businessInputSchema,
-        response: { 200: z.object({ ok: z.literal(true) }), 400: errorShape, 404: errorShape, 409: errorShape, ...guardErrors },
+        response: { 200: okSchema, 400: errorShape, 404: errorShape, 409: errorShape, ...guardErrors },
       },
     },
     async (req) => {
@@ -135,7 +120,7 @@ function businessRecordRoutes(app: FastifyInstance) {
         tags: ['admin'],
         summary: "Delete a business with its owner's account, portals and clients",
         params: idParams,
-        response: { 200: z.object({ ok: z.literal(true) }), 404: errorShape, ...guardErrors },
+        response: { 200: okSchema, 404: errorShape, ...guardErrors },
       },
     },
     async (req) => {
@@ -156,7 +141,7 @@ function businessAccountRoutes(app: FastifyInstance) {
         summary: "Activate or suspend a business (suspension ends the owner's sessions and refuses sign-in)",
         params: idParams,
         body: z.object({ status: z.enum(businessStatuses) }),
-        response: { 200: z.object({ ok: z.literal(true) }), 404: errorShape, ...guardErrors },
+        response: { 200: okSchema, 404: errorShape, ...guardErrors },
       },
     },
     async (req) => {
@@ -172,7 +157,7 @@ function businessAccountRoutes(app: FastifyInstance) {
         tags: ['admin'],
         summary: 'Reactivate a suspended business: it returns to the status it had (a trial keeps its end date); 409 not_suspended otherwise',
         params: idParams,
-        response: { 200: z.object({ status: z.enum(businessStatuses) }), 404: errorShape, 409: errorShape, ...guardErrors },
+        response: { 200: reactivatedBusinessSchema, 404: errorShape, 409: errorShape, ...guardErrors },
       },
     },
     async (req) => ({ status: await reactivateBusiness(app.ctx, req.params.id, actorOf(req)) }),
@@ -185,7 +170,7 @@ function businessAccountRoutes(app: FastifyInstance) {
         tags: ['admin'],
         summary: 'E-mail the owner a new link to choose a password',
         params: idParams,
-        response: { 200: z.object({ ok: z.literal(true) }), 404: errorShape, ...guardErrors },
+        response: { 200: okSchema, 404: errorShape, ...guardErrors },
       },
     },
     async (req) => {
@@ -201,7 +186,7 @@ function businessAccountRoutes(app: FastifyInstance) {
         tags: ['admin'],
         summary: "Login as this business: an audited impersonation (one hour); the operator's session is kept to come back",
         params: idParams,
-        response: { 200: z.object({ redirectTo: z.string(), expiresInSeconds: z.number() }), 404: errorShape, ...guardErrors },
+        response: { 200: impersonationStartedSchema, 404: errorShape, ...guardErrors },
       },
     },
     async (req, reply) => {

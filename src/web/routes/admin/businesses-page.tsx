@@ -1,5 +1,5 @@
 import { messages } from '@core/messages';
-import { isPlanId, plans } from '@core/plans';
+import { isPlanId, plans, type PlanId } from '@core/plans';
 import { IMPERSONATION_MINUTES } from '@core/validation/auth';
 import { Building2Icon, EyeIcon, PencilIcon, PlusIcon, SearchIcon, Trash2Icon } from 'lucide-react';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -287,7 +287,7 @@ function EditBusinessDialog({ id, onClose }: { id: string; onClose: () => void }
         <LoadingState />
       ) : (
         <BusinessForm
-          initial={{ companyName: b.companyName, ownerName: b.ownerName, email: b.email, phone: b.phone, plan: b.plan, status: (b.status as BusinessStatus) ?? 'trial', timeZone: b.timeZone }}
+          initial={{ companyName: b.companyName, ownerName: b.ownerName, email: b.email, phone: b.phone, plan: b.plan as PlanId, status: (b.status as BusinessStatus) ?? 'trial', timeZone: b.timeZone }}
           submitLabel="Save Changes"
           pending={update.isPending}
           serverError={update.isError ? errorMessage(update.error) : null}

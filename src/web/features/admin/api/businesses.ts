@@ -1,42 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { BillingState } from '@core/billing/billing-state';
+import type { AdminBusinessDetail, AdminBusinessList, CreatedBusiness, ReactivatedBusiness } from '@core/api/admin-businesses';
+import type { Ok } from '@core/api/common';
 import type { BusinessStatus } from '@core/business-status';
 import type { PlanId } from '@core/plans';
 import { api } from '@web/lib/api-client';
 
-
-export interface AdminBusiness {
-  id: string;
-  companyName: string;
-  ownerName: string;
-  email: string;
-  phone: string;
-  plan: PlanId;
-  status: BusinessStatus | string;
-  portalCount: number;
-  trialEndsAt: string | null;
-  createdAt: string;
-  /** The business's time zone: its dates are shown in it. */
-  timeZone: string;
-  /** Where it stands with paying (the list only). */
-  billingState?: BillingState;
-}
-
-/** GET /api/admin/businesses */
-export interface AdminBusinessList {
-  businesses: AdminBusiness[];
-  total: number;
-  matching: number;
-}
-
-export interface AdminBusinessDetail extends AdminBusiness {
-  /** While suspended: the status a reactivation returns to. */
-  statusBeforeSuspension: BusinessStatus | null;
-  updatedAt: string;
-  lastSignInAt: string | null;
-  activeSessions: number;
-  hasPassword: boolean;
-}
+// Answer shapes inferred from the schemas the server validates them with.
+export type { AdminBusiness, AdminBusinessDetail, AdminBusinessList } from '@core/api/admin-businesses';
 
 export interface BusinessInput {
   companyName: string;
@@ -75,11 +45,10 @@ export function adminBusinessQueryOptions(id: string) {
 }
 
 export const businessApi = {
-  create: (input: BusinessInput) => api.post<{ id: string; mailed: boolean }>('/api/admin/businesses', input),
-  update: (id: string, input: BusinessInput) => api.put<{ ok: true }>(`/api/admin/businesses/${encodeURIComponent(id)}`, input),
-  setStatus: (id: string, status: BusinessStatus) => api.post<{ ok: true }>(`/api/admin/businesses/${encodeURIComponent(id)}/status`, { status }),
-  reactivate: (id: string) => api.post<{ status: BusinessStatus }>(`/api/admin/businesses/${encodeURIComponent(id)}/reactivate`, {}),
-  remove: (id: string) => api.del<{ ok: true }>(`/api/admin/businesses/${encodeURIComponent(id)}`),
-  sendPasswordLink: (id: string) => api.post<{ ok: true }>(`/api/admin/businesses/${encodeURIComponent(id)}/password-link`, {}),
-  impersonate: (id: string) => api.post<{ redirectTo: string; expiresInSeconds: number }>(`/api/admin/businesses/${encodeURIComponent(id)}/impersonate`, {}),
+  create: (input: BusinessInput) => api.post<CreatedBusiness>('/api/admin/businesses', input),
+  update: (id: string, input: BusinessInput) => api.put<Ok>(`/api/admin/businesses/${encodeURIComponent(id)}`, input),
+  setStatus: (id: string, status: BusinessStatus) => api.post<Ok>(`/api/admin/businesses/${encodeURIComponent(id)}/status`, { status }),
+  reactivate: (id: string) => api.post<ReactivatedBusiness>(`/api/admin/businesses/${encodeURIComponent(id)}/reactivate`, {}),
+  remove: (id: string) => api.del<Ok>(`/api/admin/businesses/${encodeURIComponent(id)}`),
+  sendPasswordLink: (id: string) => api.post<Ok>(`/api/admin/businesses/${encodeURIComponent(id)}/password-link`, {}),
 };

@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
+import type { ImpersonationStarted } from '@core/api/admin-businesses';
 import { api } from '@web/lib/api-client';
 
 /** Login as this business: on success the browser carries the business session; reload into the app. */
 export function useImpersonate() {
   return useMutation({
     mutationFn: (businessId: string) =>
-      api.post<{ redirectTo: string; expiresInSeconds: number }>(`/api/admin/businesses/${encodeURIComponent(businessId)}/impersonate`, {}),
+      api.post<ImpersonationStarted>(`/api/admin/businesses/${encodeURIComponent(businessId)}/impersonate`, {}),
     onSuccess: (data) => {
       // A full load, so no cached operator data leaks into the business app.
       window.location.assign(data.redirectTo);
