@@ -2,7 +2,21 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { activityItemSchema, adminAnalyticsSchema, adminDashboardSchema, type ActivityItem } from '@core/api/admin-metrics';
+import {
+  activityPageSchema,
+  adminSessionSchema,
+  adminSettingsSchema,
+  contactMessagePageSchema,
+  emailTemplateListSchema,
+  impersonationStoppedSchema,
+  inboxStatuses,
+  renderedPreviewSchema,
+  templateTestSentSchema,
+  waitlistPageSchema,
+  type InboxStatus,
+} from '@core/api/admin';
+import { adminAnalyticsSchema, adminDashboardSchema, type ActivityItem } from '@core/api/admin-metrics';
+import { okSchema } from '@core/api/common';
 import { businessProfiles } from '../../db/schema';
 import { AppError, ValidationError } from '../../errors';
 import { requireAdmin, requireSession } from '../../plugins/session';
@@ -28,7 +42,6 @@ import { savePlatformSettings, settingsUpdatedAt } from '../../services/platform
 import { actorOf, errorShape, fetchHeaders, guardErrors, hasTwoFactor, requireOperator } from './guard';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const ok = z.object({ ok: z.literal(true) });
 
 type ActivityLike = { createdAt: Date } & Omit<ActivityItem, 'createdAt'>;
 const activityOut = (a: ActivityLike) => ({ ...a, createdAt: a.createdAt.toISOString() });
@@ -41,20 +54,8 @@ const daysQuery = z.object({
     .default(30),
 });
 
-const secretStatus = z.object({ configured: z.boolean(), masked: z.string().nullable() });
-const settingsResponse = z.object({
-  settings: z.record(z.string(), z.record(z.string(), z.unknown())),
-  secrets: z.object(Object.fromEntries(platformSecretNames.map((n) => [n, secretStatus])) as Record<(typeof platformSecretNames)[number], typeof secretStatus>),
-  updatedAt: z.iso.datetime().nullable(),
-  /** Which way e-mail goes now (SMTP_URL, SendGrid or the log), with notes where the settings say otherwise. */
-  mail: z.object({ via: z.enum(['smtp', 'sendgrid', 'log']), label: z.string(), from: z.string(), notes: z.array(z.string()) }),
-  /** Whether Stripe is connected (a secret key and a webhook secret, from the server's environment or here), and the endpoint to give Stripe. */
-  billing: z.object({ connected: z.boolean(), webhookUrl: z.string() }),
-});
-
 const templateKeyParams = z.object({ key: z.enum(emailTemplateKeys) });
 const templateDraft = z.object({ subject: z.string().max(TEMPLATE_SUBJECT_MAX), body: z.string().max(TEMPLATE_BODY_MAX) });
-const renderedShape = z.object({ subject: z.string(), text: z.string(), html: z.string() });
 
 /** Back office: dashboard, analytics, settings, e-mail templates, inbox, activity log, operator session. */
 export async function adminRoutes(app: FastifyInstance) {
@@ -68,7 +69,7 @@ export async function adminRoutes(app: FastifyInstance) {
       schema: {
         tags: ['admin'],
         summary: "The operator's back-office state: whether two-factor sign-in is required and set up",
-        response: { 200: z.object({ twoFactor: z.object({ required: z.boolean(), enabled: z.boolean() }) }), ...guardErrors },
+        response: { 200: adminSessionSchema, ...guardErrors },
       },
     },
     async (req) => {
@@ -85,7 +86,7 @@ export async function adminRoutes(app: FastifyInstance) {
       schema: {
         tags: ['admin'],
         summary: "End an impersonation and return to the operator's own session",
-        response: { 200: z.object({ redirectTo: z.string() }), 400: errorShape, 401: errorShape },
+        response: { 200: impersonationStoppedSchema, 400: errorShape, 401: errorShape },
       },
     },
     async (req, reply) => {
@@ -208,11 +209,7 @@ function adminMetricsRoutes(app: FastifyInstance) {
           offset: z.coerce.number().int().min(0).default(0),
         }),
         response: {
-          200: z.object({
-            items: z.array(activityItemSchema),
-            total: z.number().int(),
-            types: z.array(z.object({ type: z.string(), label: z.string() })),
-          }),
+          200: activityPageSchema,
           ...guardErrors,
         },
       },
@@ -242,7 +239,7 @@ function adminSettingsRoutes(app: FastifyInstance) {
   const s = app.withTypeProvider<ZodTypeProvider>();
   s.get(
     '/api/admin/settings',
-    { schema: { tags: ['admin'], summary: 'Platform settings (API keys masked)', response: { 200: settingsResponse, ...guardErrors } } },
+    { schema: { tags: ['admin'], summary: 'Platform settings (API keys masked)', response: { 200: adminSettingsSchema, ...guardErrors } } },
     async () => settingsView(),
   );
 
@@ -256,7 +253,7 @@ function adminSettingsRoutes(app: FastifyInstance) {
           settings: z.record(z.string(), z.unknown()),
           secrets: z.object(Object.fromEntries(platformSecretNames.map((n) => [n, z.string().max(500).nullable().optional()])) as Record<(typeof platformSecretNames)[number], z.ZodOptional<z.ZodNullable<z.ZodString>>>).optional(),
         }),
-        response: { 200: settingsResponse, 400: errorShape, ...guardErrors },
+        response: { 200: adminSettingsSchema, 400: errorShape, ...guardErrors },
       },
     },
     async (req) => {
@@ -273,7 +270,7 @@ function adminSettingsRoutes(app: FastifyInstance) {
     const sealed = await readSealedSecrets(app.ctx.db);
     const { env } = app.ctx;
     return {
-      settings: settings as unknown as Record<string, Record<string, unknown>>,
+      settings,
       secrets: secretStatuses(sealed, env.BETTER_AUTH_SECRET!),
       updatedAt: iso(await settingsUpdatedAt(app.ctx.db)),
       mail: mailStatus({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? DEFAULT_MAIL_FROM, settings, sealed, authSecret: env.BETTER_AUTH_SECRET! }),
@@ -292,20 +289,7 @@ function adminEmailTemplateRoutes(app: FastifyInstance) {
         tags: ['admin'],
         summary: 'The transactional e-mails with their subject, body and placeholders',
         response: {
-          200: z.object({
-            templates: z.array(
-              z.object({
-                key: z.string(),
-                name: z.string(),
-                description: z.string(),
-                placeholders: z.array(z.string()),
-                subject: z.string(),
-                body: z.string(),
-                isDefault: z.boolean(),
-                updatedAt: z.iso.datetime().nullable(),
-              }),
-            ),
-          }),
+          200: emailTemplateListSchema,
           ...guardErrors,
         },
       },
@@ -321,7 +305,7 @@ function adminEmailTemplateRoutes(app: FastifyInstance) {
         summary: 'Save the subject and body of a template',
         params: templateKeyParams,
         body: templateDraft,
-        response: { 200: ok, 400: errorShape, ...guardErrors },
+        response: { 200: okSchema, 400: errorShape, ...guardErrors },
       },
     },
     async (req) => {
@@ -333,7 +317,7 @@ function adminEmailTemplateRoutes(app: FastifyInstance) {
   s.delete(
     '/api/admin/email-templates/:key',
     {
-      schema: { tags: ['admin'], summary: 'Go back to the built-in text of a template', params: templateKeyParams, response: { 200: ok, ...guardErrors } },
+      schema: { tags: ['admin'], summary: 'Go back to the built-in text of a template', params: templateKeyParams, response: { 200: okSchema, ...guardErrors } },
     },
     async (req) => {
       await resetEmailTemplate(app.ctx.db, { key: req.params.key, actorUserId: req.sessionUser!.id, ipAddress: req.ip });
@@ -349,7 +333,7 @@ function adminEmailTemplateRoutes(app: FastifyInstance) {
         summary: 'Render a draft with sample values, the platform name and footer',
         params: templateKeyParams,
         body: templateDraft,
-        response: { 200: renderedShape.extend({ unknownPlaceholders: z.array(z.string()) }), ...guardErrors },
+        response: { 200: renderedPreviewSchema, ...guardErrors },
       },
     },
     async (req) => {
@@ -367,7 +351,7 @@ function adminEmailTemplateRoutes(app: FastifyInstance) {
         summary: "Send a draft (or the saved text) with sample values to the operator's own address",
         params: templateKeyParams,
         body: templateDraft.partial(),
-        response: { 200: z.object({ sentTo: z.string() }), 400: errorShape, ...guardErrors },
+        response: { 200: templateTestSentSchema, 400: errorShape, ...guardErrors },
       },
     },
     async (req) => {
@@ -394,7 +378,7 @@ function adminEmailTemplateRoutes(app: FastifyInstance) {
 function adminInboxRoutes(app: FastifyInstance) {
   const s = app.withTypeProvider<ZodTypeProvider>();
   const inboxQuery = z.object({
-    status: z.enum(['new', 'handled']).optional(),
+    status: z.enum(inboxStatuses).optional(),
     limit: z.coerce.number().int().min(1).max(200).default(50),
     offset: z.coerce.number().int().min(0).default(0),
   });
@@ -407,24 +391,7 @@ function adminInboxRoutes(app: FastifyInstance) {
         summary: 'Contact messages from the public site',
         querystring: inboxQuery,
         response: {
-          200: z.object({
-            items: z.array(
-              z.object({
-                id: z.string(),
-                name: z.string(),
-                email: z.string(),
-                company: z.string(),
-                phone: z.string(),
-                interest: z.string(),
-                message: z.string(),
-                status: z.string(),
-                createdAt: z.iso.datetime(),
-                handledAt: z.iso.datetime().nullable(),
-              }),
-            ),
-            total: z.number().int(),
-            newCount: z.number().int(),
-          }),
+          200: contactMessagePageSchema,
           ...guardErrors,
         },
       },
@@ -433,7 +400,7 @@ function adminInboxRoutes(app: FastifyInstance) {
       const res = await listContactMessages(app.ctx.db, req.query);
       return {
         ...res,
-        items: res.items.map(({ ipAddress: _ip, ...m }) => ({ ...m, createdAt: m.createdAt.toISOString(), handledAt: iso(m.handledAt) })),
+        items: res.items.map(({ ipAddress: _ip, ...m }) => ({ ...m, status: m.status as InboxStatus, createdAt: m.createdAt.toISOString(), handledAt: iso(m.handledAt) })),
       };
     },
   );
@@ -446,18 +413,14 @@ function adminInboxRoutes(app: FastifyInstance) {
         summary: 'Coming-soon waitlist sign-ups',
         querystring: inboxQuery,
         response: {
-          200: z.object({
-            items: z.array(z.object({ id: z.string(), email: z.string(), feature: z.string(), status: z.string(), createdAt: z.iso.datetime() })),
-            total: z.number().int(),
-            newCount: z.number().int(),
-          }),
+          200: waitlistPageSchema,
           ...guardErrors,
         },
       },
     },
     async (req) => {
       const res = await listWaitlistEntries(app.ctx.db, req.query);
-      return { ...res, items: res.items.map(({ ipAddress: _ip, ...w }) => ({ ...w, createdAt: w.createdAt.toISOString() })) };
+      return { ...res, items: res.items.map(({ ipAddress: _ip, ...w }) => ({ ...w, status: w.status as InboxStatus, createdAt: w.createdAt.toISOString() })) };
     },
   );
 
@@ -468,8 +431,8 @@ function adminInboxRoutes(app: FastifyInstance) {
         tags: ['admin'],
         summary: 'Mark a contact message or waitlist sign-up as new or handled',
         params: z.object({ kind: z.enum(['contact', 'waitlist']), id: z.uuid() }),
-        body: z.object({ status: z.enum(['new', 'handled']) }),
-        response: { 200: ok, 404: errorShape, ...guardErrors },
+        body: z.object({ status: z.enum(inboxStatuses) }),
+        response: { 200: okSchema, 404: errorShape, ...guardErrors },
       },
     },
     async (req) => {

@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { platformSettings } from '../../db/schema';
 import { decryptSecret, maskSecret } from './secret-box';
+import { platformSecretNames, type PlatformSecretName } from '@core/api/admin';
 
-/** The API keys of outside services (API & Integrations tab), stored encrypted beside the settings document. */
-export const platformSecretNames = ['googleSheetsApiKey', 'stripeApiKey', 'stripeWebhookSecret', 'sendgridApiKey'] as const;
-export type PlatformSecretName = (typeof platformSecretNames)[number];
+// The API keys of outside services (API & Integrations tab) are named in core (the settings answer lists them too);
+// they are stored encrypted beside the settings document.
+export { platformSecretNames, type PlatformSecretName };
 
 /** Where the encrypted keys live inside the settings row's JSON (outside the validated settings). */
 export const SECRETS_FIELD = '_secrets';

@@ -14,7 +14,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/
 import { Checkbox } from '@web/components/ui/checkbox';
 import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
-import { type AdminSettingsResponse, type SecretName, useAdminSettings, useSaveAdminSettings } from '@web/features/admin/api/settings';
+import { type AdminSettings, type SecretName, useAdminSettings, useSaveAdminSettings } from '@web/features/admin/api/settings';
 import { NativeSelect } from '@web/features/admin/components/native-select';
 import { errorMessage } from '@web/lib/api-client';
 import { cn } from '@web/lib/cn';
@@ -88,8 +88,8 @@ function NumberInput({ id, value, onChange, bound, error }: { id: string; value:
 type IntegrationInfo = {
   title: string;
   keyLabel: string;
-  status: (loaded: AdminSettingsResponse) => { text: string; variant: 'success' | 'secondary' | 'info' | 'warning' };
-  description: (loaded: AdminSettingsResponse) => ReactNode;
+  status: (loaded: AdminSettings) => { text: string; variant: 'success' | 'secondary' | 'info' | 'warning' };
+  description: (loaded: AdminSettings) => ReactNode;
   /** Only SendGrid has a switch that does something; the other two cannot honestly be switched (decision 7). */
   toggle?: { id: 'sendgridEnabled'; label: string };
 };
@@ -144,7 +144,7 @@ const integrations: Record<SecretName, IntegrationInfo> = {
 };
 
 /** Which way e-mail goes now, from the saved settings and the server's SMTP_URL. */
-function MailRoute({ mail }: { mail: AdminSettingsResponse['mail'] }) {
+function MailRoute({ mail }: { mail: AdminSettings['mail'] }) {
   return (
     <Alert data-testid="mail-route">
       <MailIcon aria-hidden="true" />
@@ -167,7 +167,7 @@ function MailRoute({ mail }: { mail: AdminSettingsResponse['mail'] }) {
 }
 
 /** The form, once the settings are loaded. */
-function SettingsForm({ loaded }: { loaded: AdminSettingsResponse }) {
+function SettingsForm({ loaded }: { loaded: AdminSettings }) {
   const [params, setParams] = useSearchParams();
   const tab = (tabs.some((t) => t.id === params.get('tab')) ? params.get('tab') : 'general') as Tab;
   const setTab = (t: Tab) => setParams((p) => {

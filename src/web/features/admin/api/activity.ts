@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@web/lib/api-client';
-import type { ActivityItem } from './dashboard';
+import type { ActivityPage } from '@core/api/admin';
 
 export interface ActivityFilter {
   type?: string;
@@ -18,8 +18,7 @@ export function activityQueryOptions(filter: ActivityFilter) {
   params.set('limit', String(ACTIVITY_PAGE_SIZE));
   return queryOptions({
     queryKey: ['admin', 'activity', params.toString()] as const,
-    queryFn: ({ signal }) =>
-      api.get<{ items: ActivityItem[]; total: number; types: { type: string; label: string }[] }>(`/api/admin/activity?${params}`, { signal }),
+    queryFn: ({ signal }) => api.get<ActivityPage>(`/api/admin/activity?${params}`, { signal }),
     placeholderData: (previous) => previous,
   });
 }

@@ -1,10 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminSession } from '@core/api/admin';
 import { api } from '@web/lib/api-client';
 
-/** GET /api/admin/session: whether the operator must still set up two-factor sign-in. */
-export interface AdminSession {
-  twoFactor: { required: boolean; enabled: boolean };
-}
+// GET /api/admin/session: whether the operator must still set up two-factor sign-in (inferred from its schema).
+export type { AdminSession } from '@core/api/admin';
 
 export const adminSessionQueryKey = ['admin', 'session'] as const;
 

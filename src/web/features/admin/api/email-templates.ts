@@ -1,23 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { EmailTemplateList, RenderedPreview, TemplateTestSent } from '@core/api/admin';
+import type { Ok } from '@core/api/common';
 import { api } from '@web/lib/api-client';
 
-export interface EmailTemplate {
-  key: string;
-  name: string;
-  description: string;
-  placeholders: string[];
-  subject: string;
-  body: string;
-  isDefault: boolean;
-  updatedAt: string | null;
-}
-
-export interface RenderedPreview {
-  subject: string;
-  text: string;
-  html: string;
-  unknownPlaceholders: string[];
-}
+// Answer shapes inferred from the schemas the server validates them with.
+export type { EmailTemplate, RenderedPreview } from '@core/api/admin';
 
 export interface TemplateDraft {
   subject: string;
@@ -29,7 +16,7 @@ const key = ['admin', 'email-templates'] as const;
 export function emailTemplatesQueryOptions() {
   return queryOptions({
     queryKey: key,
-    queryFn: ({ signal }) => api.get<{ templates: EmailTemplate[] }>('/api/admin/email-templates', { signal }),
+    queryFn: ({ signal }) => api.get<EmailTemplateList>('/api/admin/email-templates', { signal }),
   });
 }
 
@@ -43,9 +30,9 @@ export function useEmailTemplateMutations() {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   return {
-    save: useMutation({ mutationFn: (v: { key: string; draft: TemplateDraft }) => api.put<{ ok: true }>(path(v.key), v.draft), onSuccess: refresh }),
-    reset: useMutation({ mutationFn: (k: string) => api.del<{ ok: true }>(path(k)), onSuccess: refresh }),
+    save: useMutation({ mutationFn: (v: { key: string; draft: TemplateDraft }) => api.put<Ok>(path(v.key), v.draft), onSuccess: refresh }),
+    reset: useMutation({ mutationFn: (k: string) => api.del<Ok>(path(k)), onSuccess: refresh }),
     preview: useMutation({ mutationFn: (v: { key: string; draft: TemplateDraft }) => api.post<RenderedPreview>(`${path(v.key)}/preview`, v.draft) }),
-    test: useMutation({ mutationFn: (v: { key: string; draft: TemplateDraft }) => api.post<{ sentTo: string }>(`${path(v.key)}/test`, v.draft) }),
+    test: useMutation({ mutationFn: (v: { key: string; draft: TemplateDraft }) => api.post<TemplateTestSent>(`${path(v.key)}/test`, v.draft) }),
   };
 }

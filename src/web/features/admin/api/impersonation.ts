@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import type { ImpersonationStopped } from '@core/api/admin';
 import type { ImpersonationStarted } from '@core/api/admin-businesses';
 import { api } from '@web/lib/api-client';
 
@@ -17,7 +18,7 @@ export function useImpersonate() {
 /** Back to the operator's own session. */
 export function useStopImpersonating() {
   return useMutation({
-    mutationFn: () => api.post<{ redirectTo: string }>('/api/admin/impersonation/stop', {}),
+    mutationFn: () => api.post<ImpersonationStopped>('/api/admin/impersonation/stop', {}),
     onSuccess: (data) => window.location.assign(data.redirectTo),
   });
 }

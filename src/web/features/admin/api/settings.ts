@@ -1,23 +1,15 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminSettings, PlatformSecretName } from '@core/api/admin';
 import type { PlatformSettings } from '@core/validation/admin-settings';
 import { api } from '@web/lib/api-client';
 
-export type SecretName = 'googleSheetsApiKey' | 'stripeApiKey' | 'stripeWebhookSecret' | 'sendgridApiKey';
-
-/** GET/PUT /api/admin/settings */
-export interface AdminSettingsResponse {
-  settings: PlatformSettings;
-  secrets: Record<SecretName, { configured: boolean; masked: string | null }>;
-  updatedAt: string | null;
-  /** Which way e-mail goes now: SMTP_URL (server), SendGrid (this page) or the server log. */
-  mail: { via: 'smtp' | 'sendgrid' | 'log'; label: string; from: string; notes: string[] };
-  billing: { connected: boolean; webhookUrl: string };
-}
+// GET/PUT /api/admin/settings, inferred from the schema the server validates it with.
+export type { AdminSettings, PlatformSecretName as SecretName } from '@core/api/admin';
 
 export interface SaveSettingsInput {
   settings: PlatformSettings;
   /** A string sets the key, null removes it, absent keeps it. */
-  secrets?: Partial<Record<SecretName, string | null>>;
+  secrets?: Partial<Record<PlatformSecretName, string | null>>;
 }
 
 export const adminSettingsQueryKey = ['admin', 'settings'] as const;
@@ -25,7 +17,7 @@ export const adminSettingsQueryKey = ['admin', 'settings'] as const;
 export function adminSettingsQueryOptions() {
   return queryOptions({
     queryKey: adminSettingsQueryKey,
-    queryFn: ({ signal }) => api.get<AdminSettingsResponse>('/api/admin/settings', { signal }),
+    queryFn: ({ signal }) => api.get<AdminSettings>('/api/admin/settings', { signal }),
     staleTime: 0,
   });
 }
@@ -37,7 +29,7 @@ export function useAdminSettings() {
 export function useSaveAdminSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SaveSettingsInput) => api.put<AdminSettingsResponse>('/api/admin/settings', input),
+    mutationFn: (input: SaveSettingsInput) => api.put<AdminSettings>('/api/admin/settings', input),
     onSuccess: (data) => {
       queryClient.setQueryData(adminSettingsQueryKey, data);
       // The platform name, trial days, policy and maintenance flag are public.
