@@ -11,7 +11,7 @@ import type { AppMetrics } from './lib/metrics';
 import type { RateStore } from './lib/rate-store';
 import type { Readiness } from './lib/readiness';
 import type { SettingsCache } from './services/platform-settings/settings-cache';
-import type { ApiKeyCaller } from './services/api-keys/authenticate-api-key';
+import type { ApiKeyCaller } from './services/api-keys/api-key-caller';
 import type { SyncCapabilities } from './services/sheet-sync/sync-capabilities';
 import type { PortalMetaCache } from './services/portal-lookup/portal-meta-cache';
 

@@ -1,5 +1,4 @@
 import type pg from 'pg';
-import type { Db } from './client';
 
 /**
  * One PostgreSQL connection per instance, outside the pool, holding a session advisory lock for each sync lease the
@@ -16,17 +15,18 @@ export interface LeaseSession {
   close(): Promise<void>;
 }
 
-const sessions = new WeakMap<Db, LeaseSession>();
+/** Keyed by the database handle (any object: this module needs nothing of its type). */
+const sessions = new WeakMap<object, LeaseSession>();
 
 /** The lease session of a PostgreSQL handle (none on the embedded database: one process holds its folder). */
-export function leaseSessionOf(db: Db): LeaseSession | undefined {
+export function leaseSessionOf(db: object): LeaseSession | undefined {
   return sessions.get(db);
 }
 
 /** The lock's 64-bit key, worked out by the database from the name (the same on every instance). */
 const LOCK_KEY = `hashtextextended('statuslink.sync-lease:' || $1, 0)`;
 
-export function registerLeaseSession(db: Db, newClient: () => pg.Client): LeaseSession {
+export function registerLeaseSession(db: object, newClient: () => pg.Client): LeaseSession {
   let client: Promise<pg.Client> | undefined;
   /** The locks this process holds: name -> token. Cleared when the connection ends (its locks went with it). */
   const held = new Map<string, string>();

@@ -1,25 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { apiKeyState, isWellFormedApiKey, scopeAllows, type ApiKeyScope } from '@core/api-keys';
+import { apiKeyState, isWellFormedApiKey, scopeAllows } from '@core/api-keys';
 import { API_KEY_ERRORS } from '@core/api/api-keys';
 import { messages } from '@core/messages';
 import type { AppContext } from '../../context';
 import { apiKeys, businessProfiles, users } from '../../db/schema';
 import { AppError, ForbiddenError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
-import type { BusinessProfile } from '../business/get-business-by-user';
 import { requirePlanFeature } from '../business/plan-access';
 import { hashApiKey } from './key-secrets';
+import type { ApiKeyCaller } from './api-key-caller';
 
-/** Who calls with a key: the key, and the business (and its owner) it acts for. */
-export interface ApiKeyCaller {
-  keyId: string;
-  keyName: string;
-  scope: ApiKeyScope;
-  business: BusinessProfile;
-  owner: { id: string; email: string; name: string };
-  /** The key's last use as read with it (to write it again only when due). */
-  lastUse: { at: Date | null; ip: string | null; loggedOn: string | null };
-}
 
 /** Last use is written at most this often per key (and when the address changes). */
 const LAST_USE_EVERY_MS = 60_000;
