@@ -7,7 +7,7 @@ import { Input } from '@web/components/ui/input';
 import { Label } from '@web/components/ui/label';
 import { UpgradeCard } from '@web/features/billing/components/upgrade-card';
 import { useBusinessPlan } from '@web/features/billing/api/use-business-plan';
-import { Dialog } from '@web/features/portals/components/dialog';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { errorMessage } from '@web/lib/api-client';
 import { useBulkStatus, useDeleteManagedClient, useManageInStatusLink, type ClientRow } from '../api/clients';
 
@@ -97,25 +97,15 @@ export function DeleteClientDialog({ portalId, client, onClose }: { portalId: st
     onClose();
   };
   return (
-    <Dialog
+    <ConfirmDialog
       open={client !== null}
-      onOpenChange={(open) => (open ? null : close())}
       title="Delete client"
       description={client ? `Delete ${client.name} (${client.email})? Their portal link stops working. You can restore them, with their history, from Removed clients for 30 days.` : undefined}
-    >
-      {remove.isError ? (
-        <Alert variant="destructive" className="mb-4">
-          <AlertDescription>{errorMessage(remove.error)}</AlertDescription>
-        </Alert>
-      ) : null}
-      <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={close}>
-          Cancel
-        </Button>
-        <Button variant="destructive" disabled={remove.isPending || client === null} onClick={() => client && remove.mutate(client.clientId, { onSuccess: close })}>
-          Delete client
-        </Button>
-      </div>
-    </Dialog>
+      confirmLabel="Delete client"
+      pending={remove.isPending}
+      error={remove.isError ? remove.error : null}
+      onConfirm={() => client && remove.mutate(client.clientId, { onSuccess: close })}
+      onCancel={close}
+    />
   );
 }

@@ -5,7 +5,7 @@ import { TextField } from '@web/components/text-field';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
 import { Label } from '@web/components/ui/label';
-import { Dialog } from '@web/features/portals/components/dialog';
+import { Dialog } from '@web/components/ui/dialog';
 import { NativeSelect } from '@web/features/portals/components/native-select';
 import { errorMessage } from '@web/lib/api-client';
 import { useCreateApiKey } from '../api/api-keys';

@@ -4,7 +4,7 @@ import { webhookEventLabels, webhookEventTypes, type WebhookEventType } from '@c
 import { TextField } from '@web/components/text-field';
 import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Button } from '@web/components/ui/button';
-import { Dialog } from '@web/features/portals/components/dialog';
+import { Dialog } from '@web/components/ui/dialog';
 import { errorMessage } from '@web/lib/api-client';
 import { useCreateWebhook, useUpdateWebhook } from '../api/webhooks';
 import { SecretBox } from './copy-button';

@@ -9,7 +9,7 @@ import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { Dialog } from '@web/features/portals/components/dialog';
+import { Dialog } from '@web/components/ui/dialog';
 import { errorMessage } from '@web/lib/api-client';
 import { formatDateTime } from '@web/lib/date-time';
 import { useDeleteWebhook, useRotateSecret, useSendTest, useUpdateWebhook, webhooksQueryOptions } from '../api/webhooks';

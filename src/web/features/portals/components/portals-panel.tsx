@@ -20,7 +20,8 @@ import { useDeletePortal } from '../api/use-delete-portal';
 import { useUpdatePortal } from '../api/use-update-portal';
 import { formatCount } from '../lib/format';
 import { sourceLabel } from '../lib/source-label';
-import { Dialog } from './dialog';
+import { Dialog } from '@web/components/ui/dialog';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
 
 /** The business's portals: choose the one to set up, create one (within the plan), rename, delete. */
 export function PortalsPanel({ currentId, onSelect }: { currentId: string | null; onSelect: (portalId: string) => void }) {
@@ -232,20 +233,15 @@ function DeleteDialog({ portal, onClose, onDeleted }: { portal: Portal; onClose:
     },
   });
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title="Delete Portal" description={messages.portals.deleteConfirm(portal.name)}>
-      {remove.isError ? (
-        <Alert variant="destructive" className="mb-4">
-          <AlertDescription>{errorMessage(remove.error)}</AlertDescription>
-        </Alert>
-      ) : null}
-      <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button variant="destructive" onClick={() => remove.mutate()} disabled={remove.isPending}>
-          {remove.isPending ? <Spinner /> : <Trash2Icon aria-hidden="true" />} Delete Portal
-        </Button>
-      </div>
-    </Dialog>
+    <ConfirmDialog
+      open
+      title="Delete Portal"
+      description={messages.portals.deleteConfirm(portal.name)}
+      confirmLabel="Delete Portal"
+      pending={remove.isPending}
+      error={remove.isError ? remove.error : null}
+      onConfirm={() => remove.mutate()}
+      onCancel={onClose}
+    />
   );
 }
