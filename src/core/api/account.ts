@@ -38,3 +38,7 @@ export const publicConfigSchema = z.object({
   uploadMaxMb: z.number().describe('Largest CSV upload or sheet, in MB (SHEETS_MAX_MB)'),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+/** POST /api/public/reset-link/check: whether an e-mailed password link can still be used. */
+export const resetLinkStateSchema = z.object({ usable: z.boolean() });
+export type ResetLinkState = z.infer<typeof resetLinkStateSchema>;

@@ -14,6 +14,7 @@ export type CheckoutBody = z.infer<typeof checkoutBody>;
 export const changePlanBody = checkoutBody;
 
 export const redirectAnswer = z.object({ url: z.string().describe("Stripe's page to send the owner to") });
+export type RedirectAnswer = z.infer<typeof redirectAnswer>;
 
 const when = z.iso.datetime().nullable();
 

@@ -44,6 +44,7 @@ export type NotificationPreview = z.infer<typeof notificationPreviewSchema>;
 
 /** POST .../notification-settings/test: sends the preview to the signed-in owner. */
 export const notificationTestSentSchema = z.object({ sentTo: z.string() });
+export type NotificationTestSent = z.infer<typeof notificationTestSentSchema>;
 
 /** POST /api/v1/portals/{portalId}/invitations */
 export const invitationRequestSchema = z
@@ -121,6 +122,7 @@ export const cardNotificationsRequestSchema = z.object({
   email: z.boolean(),
 });
 export const cardNotificationsSchema = z.object({ email: z.boolean() });
+export type CardNotifications = z.infer<typeof cardNotificationsSchema>;
 
 /** What a verified card shows about texts for urgent updates (only when texts can reach the client). */
 export const cardTextUpdatesSchema = z.object({

@@ -75,6 +75,14 @@ export const lookupAnswerSchema = z.object({
   textUpdates: cardTextUpdatesSchema.optional().describe('Verified cards of a portal that texts urgent updates to a number the client has: the card\'s "Text me urgent updates"'),
 });
 
+/** 202 of a lookup on a portal that requires verification: a code was e-mailed (the demo portal shows it). */
+export const codeSentSchema = z.object({
+  verification: z.literal('sent'),
+  message: z.string(),
+  demoCode: z.string().optional().describe('The demo portal only: its clients are made up, so the code is shown instead of e-mailed'),
+});
+export type CodeSent = z.infer<typeof codeSentSchema>;
+
 export type PublicPortal = z.infer<typeof publicPortalSchema>;
 export type PublicPortalConfig = NonNullable<PublicPortal['portal']>;
 export type ClientCard = z.infer<typeof clientCardSchema>;

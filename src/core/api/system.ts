@@ -17,3 +17,7 @@ export type Readiness = z.infer<typeof readinessSchema>;
 
 /** GET /api/health/live: the process answers. */
 export const livenessSchema = z.object({ status: z.literal('ok'), uptimeSeconds: z.number() });
+
+/** GET /api/public/maintenance: open to everyone, also during maintenance (never 503). */
+export const maintenanceStateSchema = z.object({ maintenanceMode: z.boolean(), message: z.string(), platformName: z.string() });
+export type MaintenanceState = z.infer<typeof maintenanceStateSchema>;

@@ -64,6 +64,10 @@ export const rotatedSecretSchema = webhookEndpointSchema.extend({ secret: z.stri
 export const webhookListSchema = z.object({ webhooks: z.array(webhookEndpointSchema) });
 export type WebhookList = z.infer<typeof webhookListSchema>;
 
+/** POST /api/v1/webhooks/{id}/test (202): the test event's delivery, queued. */
+export const testDeliverySchema = z.object({ deliveryId: z.string() });
+export type TestDelivery = z.infer<typeof testDeliverySchema>;
+
 export const webhookDeliverySchema = z.object({
   id: z.string().describe('The message id: the webhook-id header, the same on every attempt'),
   eventType: z.string(),

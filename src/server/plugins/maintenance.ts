@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { MAINTENANCE_ERROR } from '@core/api/error-codes';
+import { maintenanceStateSchema } from '@core/api/system';
 import { UnavailableError } from '../errors';
 import { loadSession } from './session';
 
@@ -35,7 +35,7 @@ export function registerMaintenance(app: FastifyInstance) {
       schema: {
         tags: ['public'],
         summary: 'Whether the platform is in maintenance mode (the web app then shows its maintenance page to all but operators)',
-        response: { 200: z.object({ maintenanceMode: z.boolean(), message: z.string(), platformName: z.string() }) },
+        response: { 200: maintenanceStateSchema },
       },
     },
     async (_req, reply) => {

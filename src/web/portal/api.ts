@@ -2,7 +2,8 @@
 // bundle). The answer types are inferred from the schemas the server validates them with (src/core/api/public-portal.ts).
 
 import { MAINTENANCE_ERROR } from '@core/api/error-codes';
-import type { LookupAnswer, PublicPortal } from '@core/api/public-portal';
+import type { CodeSent, LookupAnswer, PublicPortal } from '@core/api/public-portal';
+import type { MaintenanceState } from '@core/api/system';
 
 export type { ClientCard, LookupAnswer, PublicPortal, PublicPortalConfig, StatusClass } from '@core/api/public-portal';
 
@@ -43,14 +44,9 @@ export async function fetchPortal(portalId: string, signal?: AbortSignal): Promi
   return (await res.json()) as PublicPortal;
 }
 
-/** GET /api/public/maintenance: open to everyone, also during maintenance (never 503). */
-export interface MaintenanceState {
-  maintenanceMode: boolean;
-  message: string;
-  platformName: string;
-}
+export type { MaintenanceState } from '@core/api/system';
 
-/** Whether the platform is in maintenance; null when that cannot be told (network failure, odd answer). */
+/** GET /api/public/maintenance: whether the platform is in maintenance; null when that cannot be told (network failure, odd answer). */
 export async function fetchMaintenance(signal?: AbortSignal): Promise<MaintenanceState | null> {
   try {
     const res = await fetch('/api/public/maintenance', { headers: { accept: 'application/json' }, signal, cache: 'no-store' });
@@ -78,7 +74,7 @@ export async function lookup(portalId: string, body: LookupBody): Promise<Lookup
   }
   if (res.status === 200) return { kind: 'card', answer: (await res.json()) as LookupAnswer };
   if (res.status === 202) {
-    const body = (await res.json()) as { message: string; demoCode?: string };
+    const body = (await res.json()) as CodeSent;
     return { kind: 'code_sent', message: body.message, demoCode: body.demoCode };
   }
   const err = await readError(res);

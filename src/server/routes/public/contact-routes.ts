@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { okSchema } from '@core/api/common';
 import { contactFormSchema } from '@core/validation/contact';
 import { submitContactMessage } from '../../services/inbox/submit-contact-message';
 
@@ -16,7 +17,7 @@ export async function publicContactRoutes(app: FastifyInstance) {
         tags: ['public'],
         summary: 'Send a message to the sales team (stored, and e-mailed to the platform sales address)',
         body: contactFormSchema,
-        response: { 201: z.object({ ok: z.literal(true) }), 400: errorShape, 429: errorShape },
+        response: { 201: okSchema, 400: errorShape, 429: errorShape },
       },
     },
     async (req, reply) => {

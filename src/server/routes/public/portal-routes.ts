@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { lookupAnswerSchema, publicPortalSchema } from '@core/api/public-portal';
+import { codeSentSchema, lookupAnswerSchema, publicPortalSchema } from '@core/api/public-portal';
 import { CLIENT_UPDATE_MAX_LENGTH, portalAnswerTexts, portalTexts } from '@core/portal-texts';
 import { NotFoundError } from '../../errors';
 import { loadSession } from '../../plugins/session';
@@ -105,11 +105,7 @@ export async function publicPortalRoutes(app: FastifyInstance) {
         body: lookupBody,
         response: {
           200: lookupAnswerSchema,
-          202: z.object({
-            verification: z.literal('sent'),
-            message: z.string(),
-            demoCode: z.string().optional().describe('The demo portal only: its clients are made up, so the code is shown instead of e-mailed'),
-          }),
+          202: codeSentSchema,
           400: errorShape,
           401: errorShape,
           404: errorShape,

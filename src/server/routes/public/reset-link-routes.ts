@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { resetLinkStateSchema } from '@core/api/account';
 import { isResetTokenUsable } from '../../auth/reset-token';
 
 const errorShape = z.object({ error: z.object({ code: z.string(), message: z.string() }) });
@@ -18,7 +19,7 @@ export async function resetLinkRoutes(app: FastifyInstance) {
         tags: ['public'],
         summary: 'Whether a password reset link can still be used (not used, not expired)',
         body: z.object({ token: z.string().min(1).max(200) }),
-        response: { 200: z.object({ usable: z.boolean() }), 400: errorShape, 429: errorShape },
+        response: { 200: resetLinkStateSchema, 400: errorShape, 429: errorShape },
       },
     },
     async (req) => ({ usable: await isResetTokenUsable(app.ctx.db, req.body.token, app.ctx.clock.now()) }),

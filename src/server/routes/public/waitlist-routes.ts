@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { okSchema } from '@core/api/common';
 import { notifyFormSchema } from '@core/validation/notify';
 import { joinWaitlist } from '../../services/inbox/join-waitlist';
 
@@ -16,7 +17,7 @@ export async function publicWaitlistRoutes(app: FastifyInstance) {
         tags: ['public'],
         summary: "Join a coming-soon feature's waitlist (signing up twice answers the same)",
         body: notifyFormSchema,
-        response: { 201: z.object({ ok: z.literal(true) }), 400: errorShape, 429: errorShape },
+        response: { 201: okSchema, 400: errorShape, 429: errorShape },
       },
     },
     async (req, reply) => {

@@ -1,11 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MaintenanceState } from '@core/api/system';
 import { api } from '@web/lib/api-client';
 
-/** GET /api/public/maintenance */
-export interface MaintenanceState {
-  maintenanceMode: boolean;
-  message: string;
-}
+// GET /api/public/maintenance, inferred from the schema the server validates it with.
+export type { MaintenanceState } from '@core/api/system';
 
 export function maintenanceQueryOptions() {
   return queryOptions({

@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { ResetLinkState } from '@core/api/account';
 import { api } from '@web/lib/api-client';
 
 export interface ResetPasswordInput {
@@ -20,7 +21,7 @@ export function useResetPassword() {
 export function useResetLinkCheck(token: string | null) {
   return useQuery({
     queryKey: ['reset-link', token],
-    queryFn: ({ signal }) => api.post<{ usable: boolean }>('/api/public/reset-link/check', { token }, { signal }),
+    queryFn: ({ signal }) => api.post<ResetLinkState>('/api/public/reset-link/check', { token }, { signal }),
     enabled: Boolean(token),
     retry: false,
     staleTime: Infinity,

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BillingView, CheckoutBody } from '@core/api/billing';
+import type { BillingView, CheckoutBody, RedirectAnswer } from '@core/api/billing';
 import { meQueryKey as meKey } from '@web/features/auth/api/me';
 import { api } from '@web/lib/api-client';
 
@@ -11,18 +11,18 @@ export function billingQueryOptions() {
 }
 
 /** Goes to a page of Stripe's (Checkout or the customer portal); the app's state follows from Stripe's webhooks. */
-function goTo({ url }: { url: string }) {
+function goTo({ url }: RedirectAnswer) {
   window.location.assign(url);
 }
 
 /** POST /api/v1/billing/checkout, then Stripe Checkout. */
 export function useCheckout() {
-  return useMutation({ mutationFn: (body: CheckoutBody) => api.post<{ url: string }>('/api/v1/billing/checkout', body), onSuccess: goTo });
+  return useMutation({ mutationFn: (body: CheckoutBody) => api.post<RedirectAnswer>('/api/v1/billing/checkout', body), onSuccess: goTo });
 }
 
 /** POST /api/v1/billing/portal, then Stripe's customer portal. */
 export function useBillingPortal() {
-  return useMutation({ mutationFn: () => api.post<{ url: string }>('/api/v1/billing/portal', {}), onSuccess: goTo });
+  return useMutation({ mutationFn: () => api.post<RedirectAnswer>('/api/v1/billing/portal', {}), onSuccess: goTo });
 }
 
 /** The plan changes that answer the new billing view: it replaces the page's, and the plan the app reads is refetched. */

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateWebhookBody, CreatedWebhook, UpdateWebhookBody, WebhookDeliveryList, WebhookDeliveryView, WebhookEndpointView, WebhookList } from '@core/api/webhooks';
+import type { CreateWebhookBody, CreatedWebhook, TestDelivery, UpdateWebhookBody, WebhookDeliveryList, WebhookDeliveryView, WebhookEndpointView, WebhookList } from '@core/api/webhooks';
 import { api } from '@web/lib/api-client';
 
 export const webhooksKey = ['webhooks'] as const;
@@ -52,7 +52,7 @@ export function useRotateSecret(id: string) {
 /** POST /api/v1/webhooks/{id}/test */
 export function useSendTest(id: string) {
   const invalidate = useInvalidate();
-  return useMutation({ mutationFn: () => api.post<{ deliveryId: string }>(`${base(id)}/test`, {}), onSettled: invalidate });
+  return useMutation({ mutationFn: () => api.post<TestDelivery>(`${base(id)}/test`, {}), onSettled: invalidate });
 }
 
 /** POST /api/v1/webhooks/{id}/deliveries/{deliveryId}/resend */

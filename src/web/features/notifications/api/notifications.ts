@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ClientMessages, InvitationResult, NotificationPreview, NotificationSummary, SmsConsentView, NotificationSettingsView, SaveNotificationSettings } from '@core/api/notifications';
+import type { ClientMessages, InvitationResult, NotificationPreview, NotificationSummary, NotificationTestSent, SmsConsentView, NotificationSettingsView, SaveNotificationSettings } from '@core/api/notifications';
 import type { NotificationSettings } from '@core/notification-settings';
 import { api } from '@web/lib/api-client';
 import { portalDataKey } from '@web/features/clients/api/clients';
@@ -44,7 +44,7 @@ export function notificationPreviewQueryOptions(portalId: string, request: Previ
 /** POST .../notification-settings/test: the preview to the owner's own address. */
 export function useSendTestNotification(portalId: string) {
   return useMutation({
-    mutationFn: (request: PreviewRequest) => api.post<{ sentTo: string }>(`${base(portalId)}/notification-settings/test`, request),
+    mutationFn: (request: PreviewRequest) => api.post<NotificationTestSent>(`${base(portalId)}/notification-settings/test`, request),
   });
 }
 
