@@ -199,6 +199,8 @@ export type PortalClient = z.infer<typeof clientSchema>;
 export type PortalClientList = z.infer<typeof clientListSchema>;
 export type ClientDetail = z.infer<typeof clientDetailSchema>;
 export type SavedSource = z.infer<typeof savedSourceSchema>;
+/** PUT .../source with a Google Sheet: its sync is never null (null only when the clients become managed). */
+export type SavedSheetSource = SavedSource & { sync: ImportReport };
 export type SyncRunList = z.infer<typeof syncRunListSchema>;
 export type UploadedLogo = z.infer<typeof uploadedLogoSchema>;
 export type RemovedLogo = z.infer<typeof removedLogoSchema>;

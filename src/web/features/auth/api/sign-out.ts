@@ -8,7 +8,7 @@ import { clearSession } from './session-cache';
  */
 export async function signOut(queryClient: QueryClient): Promise<void> {
   try {
-    await api.post('/api/auth/sign-out', {});
+    await api.post<unknown>('/api/auth/sign-out', {});
   } catch (error) {
     console.warn('Sign-out request failed', error);
   } finally {

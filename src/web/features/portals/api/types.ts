@@ -5,6 +5,7 @@ export type {
   Portal,
   PortalDetail,
   PortalList,
+  SavedSheetSource,
   SavedSource,
   SheetAnalysis,
   SourceType,

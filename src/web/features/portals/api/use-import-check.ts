@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import type { ColumnMapping } from '@core/columns';
 import { api } from '@web/lib/api-client';
 import { portalUrl } from './portal';
-import type { ImportReport, Portal } from './types';
+import type { ImportReport, SavedSheetSource } from './types';
 
 /** What the wizard's step 3 read: the sheet (address and tab), a new file, or the portal's kept file. */
 export type CheckSource = { kind: 'sheet'; url: string; gid: string | null } | { kind: 'file'; file: File } | { kind: 'kept'; sha256: string };
@@ -34,7 +34,7 @@ function check(portalId: string, source: CheckSource, columnMapping: ColumnMappi
   const base = portalUrl(portalId);
   if (source.kind === 'sheet') {
     return api
-      .put<{ portal: Portal; sync: ImportReport }>(`${base}/source`, { type: 'google_sheet', sheetUrl: source.url, gid: source.gid, columnMapping, dateOrder, dryRun: true }, { signal })
+      .put<SavedSheetSource>(`${base}/source`, { type: 'google_sheet', sheetUrl: source.url, gid: source.gid, columnMapping, dateOrder, dryRun: true }, { signal })
       .then((r) => r.sync);
   }
   if (source.kind === 'file') {

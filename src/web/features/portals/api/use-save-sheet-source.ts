@@ -2,8 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { ColumnMapping } from '@core/columns';
 import { api } from '@web/lib/api-client';
 import { portalUrl } from './portal';
-// With a sheet the answer always carries its sync (null only when the clients become managed).
-import type { ImportReport, SavedSource } from './types';
+import type { SavedSheetSource } from './types';
 import { useInvalidatePortal } from './use-invalidate-portal';
 
 export interface SaveSheetInput {
@@ -19,7 +18,7 @@ export function useSaveSheetSource(portalId: string) {
   const invalidate = useInvalidatePortal(portalId);
   return useMutation({
     mutationFn: (input: SaveSheetInput) =>
-      api.put<SavedSource & { sync: ImportReport }>(`${portalUrl(portalId)}/source`, { type: 'google_sheet', setupMethod: 'import', ...input }),
+      api.put<SavedSheetSource>(`${portalUrl(portalId)}/source`, { type: 'google_sheet', setupMethod: 'import', ...input }),
     onSettled: invalidate,
   });
 }
