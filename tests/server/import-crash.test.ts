@@ -4,7 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { clients, clientStatusHistory, portals, syncRuns } from '../../src/server/db/schema';
-import { failInterruptedRuns, freeStaleLeases } from '../../src/server/services/sheet-sync/maintenance';
+import { failInterruptedRuns, freeStaleLeases } from '../../src/server/services/sheet-sync/run-recovery';
 import { makeSheet } from '../support/make-sheet';
 import { createTestDatabase, testDbKind, tmpDir } from '../support/test-database';
 import { runImportChild as runChild, type Target } from '../support/run-import-child';

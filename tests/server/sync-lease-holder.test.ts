@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/server/db/client';
 import { businessProfiles, portals, syncRuns, users } from '../../src/server/db/schema';
-import { failInterruptedRuns } from '../../src/server/services/sheet-sync/maintenance';
+import { failInterruptedRuns } from '../../src/server/services/sheet-sync/run-recovery';
 import { acquireSyncLease, releaseSyncLease } from '../../src/server/services/sheet-sync/sync-lease';
 import { createTestDatabase, testDbKind } from '../support/test-database';
 

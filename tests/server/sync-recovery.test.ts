@@ -3,7 +3,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientEvents, clients, clientStatusHistory, portals, syncRuns, webhookDeliveries } from '../../src/server/db/schema';
 import { startSheetSyncJob } from '../../src/server/jobs/sheet-sync-job';
-import { failInterruptedRuns, failStaleRunsOf } from '../../src/server/services/sheet-sync/maintenance';
+import { failInterruptedRuns, failStaleRunsOf } from '../../src/server/services/sheet-sync/run-recovery';
 import { acquireSyncLease, releaseSyncLease } from '../../src/server/services/sheet-sync/sync-lease';
 import { dropOrphanStagedTables, finishStagedApply } from '../../src/server/services/sheet-sync/staged-apply';
 import { onSyncProgress } from '../../src/server/services/sheet-sync/sync-progress';

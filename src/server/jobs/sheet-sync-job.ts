@@ -3,8 +3,8 @@ import { zoneOrUtc } from '@core/validation/auth';
 import type { AppContext } from '../context';
 import { businessProfiles, portals } from '../db/schema';
 import { AppError } from '../errors';
-import { failInterruptedRuns, freeStaleLeases, purgeRemovedClients } from '../services/sheet-sync/maintenance';
-import { startRecovery } from '../services/sheet-sync/start-recovery';
+import { purgeRemovedClients } from '../services/sheet-sync/maintenance';
+import { failInterruptedRuns, freeStaleLeases, startRecovery } from '../services/sheet-sync/run-recovery';
 import { dropOrphanStagedTables } from '../services/sheet-sync/staged-apply';
 import { sweepOrphanUploadChunks } from '../services/sheet-sync/uploaded-files';
 import { queueRefreshActor, recomputeQueue } from '../services/sheet-sync/recompute-queue';
@@ -169,7 +169,7 @@ export function startSheetSyncJob(ctx: AppContext, options: SheetSyncJobOptions 
 
 /**
  * Starts the job when the app is ready and stops it (waiting for a running sync) when the app closes. On the embedded
- * database the recovery at start comes first, in the background (start-recovery.ts): the app answers meanwhile, the
+ * database the recovery at start comes first, in the background (startRecovery in run-recovery.ts): the app answers meanwhile, the
  * portals it works on answer 503, and the job starts when it is over.
  */
 export function registerSheetSyncJob(app: import('fastify').FastifyInstance, options: SheetSyncJobOptions = {}): void {

@@ -6,8 +6,8 @@ import { UnavailableError } from '../errors';
 const RETRY_AFTER_SECONDS = '5';
 
 /**
- * While the recovery at start works on a portal (services/sheet-sync/start-recovery.ts: an import the last process
- * left half-applied), every request naming that portal (`:portalId`, business and public routes alike) answers 503
+ * While the recovery at start works on a portal (startRecovery in services/sheet-sync/run-recovery.ts: an import the
+ * last process left half-applied), every request naming that portal (`:portalId`, business and public routes alike) answers 503
  * `portal_recovering` with Retry-After, instead of showing some clients changed and others not. Other portals and
  * businesses are served as usual. Costs nothing once no portal is recovering (the usual case).
  */

@@ -6,7 +6,7 @@ import { recordActivity } from '../activity/record-activity';
 import { clientNotFoundMessage } from '../client-access/business-client';
 import { getPortalRow } from '../portals/get-portal';
 import { recomputeQueue, type RecomputeContext } from '../sheet-sync/recompute-queue';
-import { failStaleRunsOf } from '../sheet-sync/maintenance';
+import { failStaleRunsOf } from '../sheet-sync/run-recovery';
 import { acquireSyncLeaseWaiting, releaseSyncLease } from '../sheet-sync/sync-lease';
 
 /** A client's manual position override as it was before a change (to undo it). */

@@ -8,7 +8,7 @@ import { getPortalRow } from '../portals/get-portal';
 import { RESTORED_MARK } from '../sheet-sync/plan-import';
 import { recomputeQueue, type RecomputeContext } from '../sheet-sync/recompute-queue';
 import { SyncInProgressError } from '../sheet-sync/sync-errors';
-import { failStaleRunsOf } from '../sheet-sync/maintenance';
+import { failStaleRunsOf } from '../sheet-sync/run-recovery';
 import { acquireSyncLease, releaseSyncLease } from '../sheet-sync/sync-lease';
 import { listClients, type ClientView } from './list-clients';
 

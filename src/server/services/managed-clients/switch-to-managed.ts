@@ -10,7 +10,7 @@ import { requirePlanFeature } from '../business/plan-access';
 import { queueWritten } from '../estimates/queue-written';
 import { getPortalRow } from '../portals/get-portal';
 import { applyImportPlan } from '../sheet-sync/apply-import';
-import { failStaleRunsOf } from '../sheet-sync/maintenance';
+import { failStaleRunsOf } from '../sheet-sync/run-recovery';
 import { queueCurrentFor } from '../sheet-sync/workload-state';
 import { writeEvents } from '../sheet-sync/sync-events';
 import { SyncInProgressError } from '../sheet-sync/sync-errors';

@@ -12,7 +12,7 @@ import { queueWritten } from '../estimates/queue-written';
 import { getPortalRow } from '../portals/get-portal';
 import { applyImportPlan } from '../sheet-sync/apply-import';
 import { planTouchedRows, readTouchedRows } from './managed-plan';
-import { failStaleRunsOf } from '../sheet-sync/maintenance';
+import { failStaleRunsOf } from '../sheet-sync/run-recovery';
 import type { ImportPlan } from '../sheet-sync/plan-import';
 import type { SyncDeps } from '../sheet-sync/run-sync';
 import { queueCurrentFor } from '../sheet-sync/workload-state';

@@ -169,8 +169,8 @@ export const STEP_ROWS = 1000;
 /**
  * The first import of a portal that has no clients at all, on the embedded database: every batch of new clients
  * but the last is written in its own short transaction (the last goes with the portal's state, in the caller's).
- * There is no earlier data to keep; if the run fails or is interrupted, its clients are deleted
- * (`deleteStepInserts`, and `failInterruptedRuns` at the next start). Returns the clients left for the caller.
+ * There is no earlier data to keep; if the run fails or is interrupted, its clients are deleted (by its catch path,
+ * the next run of the portal or the clean-up: run-recovery.ts). Returns the clients left for the caller.
  */
 export async function insertFirstImportInSteps(
   db: Db,
@@ -194,15 +194,6 @@ export async function insertFirstImportInSteps(
     await yieldToEventLoop();
   }
   return rows.slice(lastStart);
-}
-
-/**
- * Undoes a first import written in steps that did not finish: the portal had no clients before it. The events the
- * run wrote with its steps go too (they were never handed to subscribers: that happens when the import commits).
- */
-export async function deleteStepInserts(db: Db | Tx, portalId: string, runId: string): Promise<void> {
-  await db.execute(sql`delete from clients where portal_id = ${portalId}`);
-  await db.execute(sql`delete from client_events where portal_id = ${portalId} and sync_run_id = ${runId}::uuid`);
 }
 
 /**

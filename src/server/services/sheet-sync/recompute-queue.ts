@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { clients, portals } from '../../db/schema';
 import { writeQueue } from './apply-import';
-import { failStaleRunsOf } from './maintenance';
+import { failStaleRunsOf } from './run-recovery';
 import { acquireSyncLease, releaseSyncLease } from './sync-lease';
 import { queueCurrentFor, readWorkloadSettings } from './workload-state';
 import { writeEvents } from './sync-events';

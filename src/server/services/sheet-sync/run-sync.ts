@@ -1,11 +1,10 @@
 // One sync or import of a portal, read top to bottom (docs/sheet-sync.md, decision 0005).
 import type { SyncRunStatus } from '../../db/schema';
 import { queueWritten } from '../estimates/queue-written';
-import { failStaleRunsOf } from './maintenance';
 import { planWriteCount } from './apply-import';
 import { guard, prepare, readSource, type PreparedSync } from './prepare-sync';
 import { DropNeedsConfirmationError } from './sync-errors';
-import { failRun, portalGoneOr } from './sync-failure';
+import { failRun, failStaleRunsOf, portalGoneOr } from './run-recovery';
 import { appliedResult, dryRunView, resultOf, type SavedRun } from './sync-outcome';
 import { clearSyncProgress } from './sync-progress';
 import { loadPortal, SyncSession } from './sync-session';
@@ -28,7 +27,7 @@ export type { NewSheetSource, RunSyncInput, SyncDeps, SyncResult } from './sync-
  * 4. write the plan with the portal's new state, all or nothing, in the way the database's capabilities choose
  *    (write-sync.ts);
  * 5. finish; on any failure keep the last good data, record the error on the run (and on the portal for its own
- *    source), and rethrow it for the caller (sync-failure.ts).
+ *    source), and rethrow it for the caller (failRun in run-recovery.ts).
  * `dryRun` is its own verb (dryRunSync): prepare and guard, write nothing.
  */
 export async function runSync(deps: SyncDeps, input: RunSyncInput): Promise<SyncResult> {

@@ -7,7 +7,7 @@
 //    records how far the apply has gone. A step is all or nothing, and no step is applied twice.
 // A run interrupted before its commit point leaves the clients as they were (its tables are dropped); one
 // interrupted after it is finished from where it stopped, by the next run of the portal or the next start
-// (maintenance.ts), so the portal never stays half applied. While the steps run, readers of that one portal may
+// (run-recovery.ts), so the portal never stays half applied. While the steps run, readers of that one portal may
 // see some clients already changed and others not yet: the moment the steps take.
 import crypto from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
