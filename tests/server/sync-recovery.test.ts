@@ -5,7 +5,9 @@ import { clientEvents, clients, clientStatusHistory, portals, syncRuns, webhookD
 import { startSheetSyncJob } from '../../src/server/jobs/sheet-sync-job';
 import { failInterruptedRuns, failStaleRunsOf } from '../../src/server/services/sheet-sync/run-recovery';
 import { acquireSyncLease, releaseSyncLease } from '../../src/server/services/sheet-sync/sync-lease';
+import { runSync } from '../../src/server/services/sheet-sync/run-sync';
 import { dropOrphanStagedTables, finishStagedApply } from '../../src/server/services/sheet-sync/staged-apply';
+import type { SyncFailurePoint } from '../../src/server/services/sheet-sync/sync-types';
 import { onSyncProgress } from '../../src/server/services/sheet-sync/sync-progress';
 import { makeSheet } from '../support/make-sheet';
 import { businessWithPortal, fixtureSheet, liftBusinessApiLimits, postCsv, request } from '../support/sheets';
@@ -360,6 +362,62 @@ describe.runIf(testDbKind === 'pglite')('a large change applied in steps past it
     // by the sync job's rounds).
     await t.app.ctx.db.execute(sql`create table sync_stage_0123456789ab_updates (n serial primary key)`);
     expect(await dropOrphanStagedTables(t.app.ctx.db)).toBe(1);
+    expect(await stageTables()).toHaveLength(0);
+  });
+});
+
+describe('a write stopped at each failure point (the embedded writers, chosen for the test on either database)', () => {
+  const rows = 1500;
+  /** The embedded database's writers (a first import in steps, a large change staged), on whichever database runs. */
+  const embedded = { oneTransactionAtATime: true, copy: false };
+  const stopAt = (at: SyncFailurePoint) => (point: SyncFailurePoint) => {
+    if (point === at) throw new Error(`stopped at ${point}`);
+  };
+  const stageTables = async () => ((await t.app.ctx.db.execute(sql`select relname from pg_class where relname like 'sync\\_stage\\_%'`)) as unknown as { rows: unknown[] }).rows;
+  const names = async (portalId: string) =>
+    new Map((await t.app.ctx.db.select({ clientId: clients.clientId, name: clients.name }).from(clients).where(eq(clients.portalId, portalId))).map((c) => [c.clientId, c.name]));
+  const namesOf = (csv: string) => new Map((parse(csv, { from_line: 2 }) as string[][]).map((r) => [r[0]!, r[1]!]));
+  const runsOf = (portalId: string) => t.app.ctx.db.select().from(syncRuns).where(eq(syncRuns.portalId, portalId)).orderBy(syncRuns.startedAt);
+
+  async function importWith(portalId: string, csv: string, failAt?: (point: SyncFailurePoint) => void) {
+    const [portal] = await t.app.ctx.db.select().from(portals).where(eq(portals.id, portalId));
+    const input = { portalId, businessId: portal!.businessId, timeZone: 'UTC', trigger: 'upload' as const, upload: { bytes: Buffer.from(csv) } };
+    return runSync({ ...t.app.ctx, syncCapabilities: embedded, failAt }, input);
+  }
+
+  it('after the steps of a first import: undone by its catch path and recorded; the next import applies in full', async () => {
+    const o = await businessWithPortal(t.app);
+    await expect(importWith(o.portalId, makeSheet(rows), stopAt('steps'))).rejects.toThrow('stopped at steps');
+    expect(await clientCount(o.portalId)).toBe(0);
+    expect(await eventCount(o.portalId)).toBe(0);
+    expect(await runsOf(o.portalId)).toMatchObject([{ status: 'failed', phase: 'done', errorMessage: 'The sync failed unexpectedly. Nothing was changed.' }]);
+    expect((await importWith(o.portalId, makeSheet(rows))).run).toMatchObject({ status: 'ok', imported: rows });
+  });
+
+  it('staged, before its commit point: failed by its catch path, the clients untouched, its tables dropped', async () => {
+    const o = await businessWithPortal(t.app);
+    await importWith(o.portalId, makeSheet(rows));
+    const before = await names(o.portalId);
+    await expect(importWith(o.portalId, makeSheet(rows, 43, 0), stopAt('staged'))).rejects.toThrow('stopped at staged');
+    expect(await names(o.portalId)).toEqual(before);
+    expect(await stageTables()).toHaveLength(0);
+    expect((await runsOf(o.portalId)).map((r) => r.status)).toEqual(['ok', 'failed']);
+  });
+
+  it.each(['committed', 'applying'] as const)('%s: answers 503, stays committed, and is finished whole by the next run of its portal', async (point) => {
+    const o = await businessWithPortal(t.app);
+    await importWith(o.portalId, makeSheet(rows));
+    const csv = makeSheet(rows, 43, 0);
+    await expect(importWith(o.portalId, csv, stopAt(point))).rejects.toMatchObject({ status: 503, code: 'sync_unfinished' });
+    const [, left] = await runsOf(o.portalId);
+    expect(left).toMatchObject({ status: 'running', stagedApply: { committed: true } });
+    // The next run settles it before reading the clients; the same file is then unchanged.
+    expect((await importWith(o.portalId, csv)).run).toMatchObject({ status: 'ok', unchanged: rows });
+    expect(await names(o.portalId)).toEqual(namesOf(csv));
+    const [, finished] = await runsOf(o.portalId);
+    expect(finished).toMatchObject({ status: 'ok', updated: rows, stagedApply: null, rowsProcessed: rows });
+    const [history] = await t.app.ctx.db.select({ n: count() }).from(clientStatusHistory).where(eq(clientStatusHistory.syncRunId, left!.id));
+    expect(history!.n).toBe(left!.stagedApply!.tables.find((x) => x.kind === 'history')?.rows ?? 0);
     expect(await stageTables()).toHaveLength(0);
   });
 });

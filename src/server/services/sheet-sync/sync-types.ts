@@ -33,9 +33,23 @@ export interface SyncDeps {
   clientEvents: EventWriter;
   /** The events' time, and the queue's "now" and "today". */
   clock: Pick<Clock, 'now' | 'today'>;
-  /** How this database is written (the app context's, decided at start); built from `database` and `env` when absent. */
+  /**
+   * How this database is written (the app context's, decided at start); built from `database` and `env` when absent.
+   * Tests choose the writer with it (`choosePlanWriter`), on either database.
+   */
   syncCapabilities?: SyncCapabilities;
+  /**
+   * Tests: called at each failure point of a write; what it throws stops the run there, as a lost connection or a
+   * full disk would, and the run is settled as any stopped run is (run-recovery.ts). None in the app.
+   */
+  failAt?: (point: SyncFailurePoint) => void | Promise<void>;
 }
+
+/**
+ * Where a write can be stopped (tests): `steps`, a first import's steps written and its last part not; `staged`,
+ * a large change staged, before its commit point; `committed`, just past it; `applying`, after each applied step.
+ */
+export type SyncFailurePoint = 'steps' | 'staged' | 'committed' | 'applying';
 
 export interface NewSheetSource {
   sheetId: string;

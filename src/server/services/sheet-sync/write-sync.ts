@@ -158,6 +158,7 @@ const steppedWriter: PlanWriter = {
       (tx, part) => job.events.pending(tx, { inserts: part }),
     );
     s.lap('insertSteps');
+    await s.deps.failAt?.('steps');
     return writeInOneTransaction(s, job, { ...job.data, inserts: rest }, inserts.length - rest.length);
   },
 };
@@ -182,6 +183,7 @@ const stagedWriter: PlanWriter = {
       toStage,
     );
     s.lap('stageSteps');
+    await s.deps.failAt?.('staged');
     const tables = s.staged;
     await db.transaction(async (tx) => {
       await s.holdLease(tx);
@@ -196,9 +198,13 @@ const stagedWriter: PlanWriter = {
     });
     s.committed = true;
     s.upload.kept = true;
+    await s.deps.failAt?.('committed');
     await finishStagedApply(db, runId, {
       holdLease: s.holdLease,
-      onStep: (applied, rows) => s.progress('committing', applied, rows, 'never'),
+      onStep: async (applied, rows) => {
+        await s.progress('committing', applied, rows, 'never');
+        await s.deps.failAt?.('applying');
+      },
       announce: (tx, recorded) => s.deps.clientEvents.announce(tx, recorded),
     });
     s.lap('applySteps');
