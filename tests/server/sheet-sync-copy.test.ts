@@ -1,23 +1,25 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { toCsv } from '../../src/core/sheet-template';
-import { businessWithPortal, liftBusinessApiLimits, postCsv, request } from '../support/sheets';
+import { portals } from '../../src/server/db/schema';
+import { runSync } from '../../src/server/services/sheet-sync/run-sync';
+import { syncCapabilities } from '../../src/server/services/sheet-sync/sync-capabilities';
+import { businessWithPortal, liftBusinessApiLimits, request } from '../support/sheets';
 import { createTestApp, type TestApp } from '../support/test-app';
 
 // The COPY write path (decision 0005) keeps every value exactly: backslashes, tabs, line breaks, a literal \N,
-// quotes and non-Latin text, on inserts, updates (staging table) and status history. Each path runs on an app started
-// with it chosen (SYNC_COPY=1 forces COPY on PGlite, where it is not the default); the statements path must give the
-// same data.
+// quotes and non-Latin text, on inserts, updates (staging table) and status history. Each path is chosen for its
+// runs through the sync's deps (their capabilities: COPY is not the default on PGlite); the statements path must give
+// the same data. SYNC_COPY makes that choice for the app, once at start (the last test).
 vi.setConfig({ testTimeout: 60_000 });
 
-const apps: Record<'0' | '1', TestApp> = {} as Record<'0' | '1', TestApp>;
+let t: TestApp;
 beforeAll(async () => {
-  for (const mode of ['0', '1'] as const) {
-    apps[mode] = await createTestApp({ SYNC_COPY: mode });
-    await liftBusinessApiLimits(apps[mode].app);
-  }
+  t = await createTestApp();
+  await liftBusinessApiLimits(t.app);
 });
 afterAll(async () => {
-  for (const t of Object.values(apps)) await t.close();
+  await t.close();
 });
 
 const tricky = [
@@ -27,17 +29,19 @@ const tricky = [
   ['K-3', '\\N', 'k3@example.com', 'Review', '\\t is not a tab; C:\\path\\new'],
 ];
 
+/** Imports `csv` into the portal with the COPY path (`1`) or plain statements (`0`); the run as recorded. */
+async function importWith(mode: '0' | '1', portalId: string, csv: string) {
+  const [portal] = await t.app.ctx.db.select().from(portals).where(eq(portals.id, portalId));
+  const deps = { ...t.app.ctx, syncCapabilities: { ...t.app.ctx.syncCapabilities, copy: mode === '1' } };
+  return (await runSync(deps, { portalId, businessId: portal!.businessId, timeZone: 'UTC', trigger: 'upload', upload: { bytes: Buffer.from(csv) } })).run;
+}
+
 async function importAndRead(mode: '0' | '1') {
-  const t = apps[mode];
-  expect(t.app.ctx.syncCapabilities.copy).toBe(mode === '1');
   const o = await businessWithPortal(t.app);
-  const first = await postCsv(t.app, `/api/v1/portals/${o.portalId}/import`, o.cookie, toCsv(tricky));
-  expect(first.statusCode, first.body).toBe(200);
-  expect(first.json()).toMatchObject({ imported: 3 });
+  expect(await importWith(mode, o.portalId, toCsv(tricky))).toMatchObject({ imported: 3 });
   // Change every client (new status and notes) so the update path and status history run too.
   const changed = tricky.map((r, i) => (i === 0 ? r : [r[0]!, `${r[1]}\\`, r[2]!, `${r[3]}\t2`, `${r[4]}\\N`]));
-  const second = await postCsv(t.app, `/api/v1/portals/${o.portalId}/import`, o.cookie, toCsv(changed));
-  expect(second.json()).toMatchObject({ updated: 3, imported: 0 });
+  expect(await importWith(mode, o.portalId, toCsv(changed))).toMatchObject({ updated: 3, imported: 0 });
   const list = (await request(t.app, 'GET', `/api/v1/portals/${o.portalId}/clients?pageSize=10`, o.cookie)).json();
   const details = [];
   for (const c of list.clients as { clientId: string }[]) {
@@ -59,5 +63,13 @@ describe('the COPY write path', () => {
     }
     const strip = (ds: Record<string, unknown>[]) => ds.map(({ createdAt: _c, updatedAt: _u, history, ...rest }) => ({ ...rest, history: (history as { newStatus: string }[]).map((h) => h.newStatus) }));
     expect(strip(copied.details)).toEqual(strip(plain.details));
+  });
+
+  it('SYNC_COPY chooses once, at start: auto streams with COPY on PostgreSQL only; 1 and 0 force either path', () => {
+    for (const kind of ['pglite', 'postgres'] as const) {
+      expect(syncCapabilities({ kind }, { SYNC_COPY: 'auto' })).toEqual({ oneTransactionAtATime: kind === 'pglite', copy: kind === 'postgres' });
+      expect(syncCapabilities({ kind }, { SYNC_COPY: '1' }).copy).toBe(true);
+      expect(syncCapabilities({ kind }, { SYNC_COPY: '0' }).copy).toBe(false);
+    }
   });
 });
