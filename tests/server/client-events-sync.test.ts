@@ -49,7 +49,7 @@ async function snapshot(portalId: string) {
 /** What the one rule (core's clientChangeEvents) says the change between two snapshots is, sorted for comparison. */
 function expectedEvents(portalId: string, before: Awaited<ReturnType<typeof snapshot>>, after: Awaited<ReturnType<typeof snapshot>>) {
   const ids = new Set([...before.keys(), ...after.keys()]);
-  return [...ids].flatMap((id) => clientChangeEvents(portalId, id, before.get(id) ?? null, after.get(id) ?? null, { kind: 'system', job: 'x' }).map((e) => `${short(e)} ${dataText(e.data)}`)).sort();
+  return [...ids].flatMap((id) => clientChangeEvents(portalId, id, before.get(id) ?? null, after.get(id) ?? null, { kind: 'system', job: 'x' }, 'writers').map((e) => `${short(e)} ${dataText(e.data)}`)).sort();
 }
 const asRecorded = (events: Awaited<ReturnType<typeof eventsAfter>>) => events.map((e) => `${short(e)} ${dataText(e.data)}`).sort();
 

@@ -6,6 +6,7 @@ import { businessProfiles, clientEstimates, clientEvents, clients, estimateSnaps
 import { SNAPSHOT_RETENTION_DAYS } from '@core/estimates/accuracy';
 import { enqueueStalePortals, PURGE_SNAPSHOTS_JOB } from '../../src/server/jobs/estimate-jobs';
 import { refreshPortalEstimates } from '../../src/server/services/estimates/refresh-estimates';
+import { pastCompletions, queueCsv } from './estimate-support';
 import { lookup, portalWithClients, setConfig } from './portal-helpers';
 import { businessWithPortal, postCsv, request } from '../support/sheets';
 import { createTestApp, type TestApp } from '../support/test-app';
@@ -23,9 +24,6 @@ let freshOwner: Awaited<ReturnType<typeof portalWithClients>>;
 let zone: string;
 const DAY = 24 * 60 * 60 * 1000;
 
-const queueCsv = () =>
-  ['Client ID,Client Name,Email Address,Status,Priority', ...Array.from({ length: 30 }, (_, i) => `Q-${100 + i},Client ${i},client${i}@example.com,Pending,${i < 5 ? 1 : 3}`)].join('\n');
-
 beforeAll(async () => {
   t = await createTestApp();
   owner = await businessWithPortal(t.app);
@@ -33,7 +31,7 @@ beforeAll(async () => {
   // The portal has existed for months (the throughput window never reaches before its first day) and completed two
   // clients each working day of the last six weeks.
   await t.app.ctx.db.update(portals).set({ createdAt: new Date('2025-10-01T12:00:00Z') }).where(eq(portals.id, portalId));
-  await pastCompletions(30, 2);
+  await pastCompletions(t, portalId, 30, 2);
   expect((await postCsv(t.app, `/api/v1/portals/${portalId}/import`, owner.cookie, queueCsv())).statusCode).toBe(200);
   freshOwner = await portalWithClients(t.app, { csv: queueCsv() });
   freshId = freshOwner.portalId;
@@ -48,22 +46,6 @@ const rows = (id = portalId) => t.app.ctx.db.select().from(clientEstimates).wher
 const snapshotCount = async (day: string, id = portalId) =>
   (await t.app.ctx.db.select({ n: sql<number>`count(*)::int` }).from(estimateSnapshots).where(and(eq(estimateSnapshots.portalId, id), eq(estimateSnapshots.shownOn, day))))[0]!.n;
 const stateOf = async (id = portalId) => (await t.app.ctx.db.select().from(portalEstimateState).where(eq(portalEstimateState.portalId, id)))[0];
-
-/** Completions of clients done long ago (ids not in the sheet), `perDay` on each of the last `days` weekdays, oldest first. */
-async function pastCompletions(days: number, perDay: number) {
-  const actor = { kind: 'sync', runId: '00000000-0000-4000-8000-000000000001' } as const;
-  const times: number[] = [];
-  for (let at = t.clock.nowMs() - DAY; times.length < days; at -= DAY) {
-    const weekday = new Date(at).getUTCDay();
-    if (weekday !== 0 && weekday !== 6) times.unshift(at);
-  }
-  let n = 0;
-  for (const at of times) {
-    const list: NewClientEvent[] = [];
-    for (let i = 0; i < perDay; i += 1) list.push({ type: 'client.completed', portalId, clientId: `OLD-${n++}`, actor, data: { status: 'Completed' } });
-    await t.app.ctx.db.transaction((tx) => t.app.ctx.clientEvents.record(tx, list, new Date(at)));
-  }
-}
 
 describe('estimates after a sync', () => {
   it('a sync asks for a refresh on the job queue: a new portal gets ranges around the settings formula', async () => {

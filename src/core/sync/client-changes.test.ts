@@ -9,7 +9,7 @@ const s = (status: string, queuePosition: number | null = 1, estimatedCompletion
   estimatedCompletion,
   removed,
 });
-const types = (before: ClientState | null, after: ClientState | null) => clientChangeEvents('p', 'c', before, after, actor).map((e) => e.type);
+const types = (before: ClientState | null, after: ClientState | null) => clientChangeEvents('p', 'c', before, after, actor, 'writers').map((e) => e.type);
 
 describe('clientChangeEvents', () => {
   it.each([
@@ -31,12 +31,19 @@ describe('clientChangeEvents', () => {
   });
 
   it('carries old and new values, the portal, client and cause', () => {
-    expect(clientChangeEvents('p', 'c', s('Pending', 4, '2026-12-01'), s('Completed', null, null), actor)).toEqual([
+    expect(clientChangeEvents('p', 'c', s('Pending', 4, '2026-12-01'), s('Completed', null, null), actor, 'writers')).toEqual([
       { portalId: 'p', clientId: 'c', actor, type: 'client.status_changed', data: { from: 'Pending', to: 'Completed', fromClass: 'pending', toClass: 'completed' } },
       { portalId: 'p', clientId: 'c', actor, type: 'client.completed', data: { status: 'Completed' } },
       { portalId: 'p', clientId: 'c', actor, type: 'client.queue_moved', data: { from: 4, to: null } },
       { portalId: 'p', clientId: 'c', actor, type: 'client.estimate_changed', data: { from: '2026-12-01', to: null } },
     ]);
-    expect(clientChangeEvents('p', 'c', null, s('Done'), actor)[0]).toMatchObject({ type: 'client.added', data: { status: 'Done', statusClass: 'completed' } });
+    expect(clientChangeEvents('p', 'c', null, s('Done'), actor, 'writers')[0]).toMatchObject({ type: 'client.added', data: { status: 'Done', statusClass: 'completed' } });
+  });
+
+  it('once the estimates refresh records a portal\'s estimate changes, a writer\'s new formula date is no event', () => {
+    const refresh = (before: ClientState, after: ClientState) => clientChangeEvents('p', 'c', before, after, actor, 'refresh').map((e) => e.type);
+    expect(refresh(s('Pending', 1, '2026-12-01'), s('Pending', 1, '2026-12-02'))).toEqual([]);
+    expect(refresh(s('In Progress'), s('Completed', null, null))).toEqual(['client.status_changed', 'client.completed', 'client.queue_moved']);
+    expect(refresh(s('Pending', 4), s('Pending', 2, '2026-11-30'))).toEqual(['client.queue_moved']);
   });
 });

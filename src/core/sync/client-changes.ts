@@ -5,6 +5,19 @@ import { classifyStatus } from '../status';
 // position, restore, queue recompute, later the managed source) turns its before/after into events here, so the
 // same change always gives the same events.
 
+/**
+ * Who records a portal's `client.estimate_changed` (decision 0017): its writers (sync, upload, queue recompute,
+ * manual position, managed writes), with D4's formula dates, until the portal's estimates are computed; from then on
+ * the estimates refresh alone, with the most likely date the card shows. Two sources would merge into one message
+ * with a formula `from` and a range `to`.
+ */
+export type EstimateEventSource = 'writers' | 'refresh';
+
+/** The one shape of an estimate's change: old and new date ('YYYY-MM-DD', null: none). */
+export function estimateChangedEvent(portalId: string, clientId: string, from: string | null, to: string | null, actor: ClientEventActor): NewClientEvent {
+  return { portalId, clientId, actor, type: 'client.estimate_changed', data: { from, to } };
+}
+
 /** What events compare of a client. */
 export interface ClientState {
   status: string;
@@ -16,7 +29,8 @@ export interface ClientState {
 /**
  * The events for one client's change, in this order: added | restored, status_changed (+ completed / cancelled when
  * it enters that class), queue_moved, estimate_changed | removed. `before` null: a new client; `after` null or
- * removed: it left. A client that is and stays removed has no events.
+ * removed: it left. A client that is and stays removed has no events. `estimates`: who records estimate changes
+ * for the portal; with 'refresh' a writer's change of the formula's date is no event.
  */
 export function clientChangeEvents(
   portalId: string,
@@ -24,6 +38,7 @@ export function clientChangeEvents(
   before: ClientState | null,
   after: ClientState | null,
   actor: ClientEventActor,
+  estimates: EstimateEventSource,
 ): NewClientEvent[] {
   const base = { portalId, clientId, actor };
   const wasThere = before !== null && !before.removed;
@@ -41,8 +56,8 @@ export function clientChangeEvents(
   }
   // A restored client's figures were cleared when it left: its place is news only as a move within the queue.
   if (wasThere && before.queuePosition !== after.queuePosition) events.push({ ...base, type: 'client.queue_moved', data: { from: before.queuePosition, to: after.queuePosition } });
-  if (wasThere && before.estimatedCompletion !== after.estimatedCompletion) {
-    events.push({ ...base, type: 'client.estimate_changed', data: { from: before.estimatedCompletion, to: after.estimatedCompletion } });
+  if (estimates === 'writers' && wasThere && before.estimatedCompletion !== after.estimatedCompletion) {
+    events.push(estimateChangedEvent(portalId, clientId, before.estimatedCompletion, after.estimatedCompletion, actor));
   }
   return events;
 }

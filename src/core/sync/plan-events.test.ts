@@ -16,7 +16,7 @@ const row = (client_id: string, status: string, queue_position: number | null = 
   estimated_completion,
 });
 const none: PlannedChanges = { inserts: [], updates: [], queueUpdates: [], removals: [] };
-const events = (plan: Partial<PlannedChanges>) => planEvents('p', { ...none, ...plan }, stored, actor).map((e) => `${e.clientId} ${e.type}`);
+const events = (plan: Partial<PlannedChanges>) => planEvents('p', { ...none, ...plan }, stored, actor, 'writers').map((e) => `${e.clientId} ${e.type}`);
 
 describe('planEvents', () => {
   it.each([
@@ -39,7 +39,12 @@ describe('planEvents', () => {
   });
 
   it('carries the portal, cause and old and new values', () => {
-    const [moved] = planEvents('p', { ...none, queueUpdates: [{ client_id: 'b', queue_position: 1, estimated_completion: '2026-12-02' }] }, stored, actor);
+    const [moved] = planEvents('p', { ...none, queueUpdates: [{ client_id: 'b', queue_position: 1, estimated_completion: '2026-12-02' }] }, stored, actor, 'writers');
     expect(moved).toEqual({ portalId: 'p', clientId: 'b', actor, type: 'client.queue_moved', data: { from: 2, to: 1 } });
+  });
+
+  it('leaves estimate changes to the estimates refresh when the portal has computed estimates', () => {
+    const plan = { ...none, queueUpdates: [{ client_id: 'a', queue_position: 2, estimated_completion: '2026-12-04' }], updates: [row('b', 'Completed')] };
+    expect(planEvents('p', plan, stored, actor, 'refresh').map((e) => `${e.clientId} ${e.type}`)).toEqual(['b client.status_changed', 'b client.completed', 'b client.queue_moved', 'a client.queue_moved']);
   });
 });

@@ -1,5 +1,5 @@
 import type { ClientEventActor, NewClientEvent } from '../client-events';
-import { clientChangeEvents, type ClientState } from './client-changes';
+import { clientChangeEvents, type ClientState, type EstimateEventSource } from './client-changes';
 import type { QueueWrite } from './queue-diff';
 
 // The events of a whole write (issue 18 item 5), derived once from what it writes and what was stored: the sheet
@@ -26,12 +26,19 @@ const stateOf = (c: PlannedClient): ClientState => ({ status: c.status, queuePos
 
 /**
  * Every client event of a write, in the order the rows are listed: removals, new clients, changed clients, queue
- * moves. `stored`: the clients as they were (a client missing from it is new).
+ * moves. `stored`: the clients as they were (a client missing from it is new); `estimates`: who records the portal's
+ * estimate changes (clientChangeEvents).
  */
-export function planEvents(portalId: string, plan: PlannedChanges, stored: ReadonlyMap<string, ClientState>, actor: ClientEventActor): NewClientEvent[] {
+export function planEvents(
+  portalId: string,
+  plan: PlannedChanges,
+  stored: ReadonlyMap<string, ClientState>,
+  actor: ClientEventActor,
+  estimates: EstimateEventSource,
+): NewClientEvent[] {
   const events: NewClientEvent[] = [];
   const add = (clientId: string, after: ClientState | null) => {
-    for (const e of clientChangeEvents(portalId, clientId, stored.get(clientId) ?? null, after, actor)) events.push(e);
+    for (const e of clientChangeEvents(portalId, clientId, stored.get(clientId) ?? null, after, actor, estimates)) events.push(e);
   };
   for (const clientId of plan.removals) add(clientId, null);
   for (const c of plan.inserts) add(c.client_id, stateOf(c));

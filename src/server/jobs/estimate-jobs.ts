@@ -5,13 +5,14 @@ import type { AppContext } from '../context';
 import { businessProfiles } from '../db/schema';
 import { purgeEstimateSnapshots } from '../services/estimates/purge-snapshots';
 import { onQueueWritten } from '../services/estimates/queue-written';
-import { refreshPortalEstimates, type RefreshResult } from '../services/estimates/refresh-estimates';
+import { refreshPortalEstimates } from '../services/estimates/refresh-estimates';
 import { registerDailyJob } from './daily-job';
 
 // When estimates are computed (issue 20, decision 0017): after each sync or queue recompute (the sync says so with
 // queueWritten, one call) and at the start of each day in the business's zone (an hourly round on the job queue).
 // Both go through the durable queue as `estimates.refresh` jobs, so a refresh runs on any instance, once per short
-// interval however many writes asked for it.
+// interval however many writes asked for it. A refresh records its clients' estimate changes with its rows (the
+// notifications and webhooks hear them as every writer's events): nothing else follows it here.
 
 export const REFRESH_JOB = 'estimates.refresh';
 export const DAILY_JOB = 'estimates.daily';
@@ -21,11 +22,8 @@ export const PURGE_SNAPSHOTS_JOB = 'estimates.purge_snapshots';
 export const REFRESH_INTERVAL_MS = 2000;
 const HOUR_MS = 60 * 60 * 1000;
 
-/** What happens after a refresh (the slip notifications subscribe). */
-export type AfterRefresh = (portalId: string, result: RefreshResult) => Promise<void>;
-
 /** Registers the job kinds, the sync's listener and (with `scheduleDaily`) the hourly round and the daily snapshot purge. */
-export function registerEstimateJobs(app: FastifyInstance, options: { scheduleDaily: boolean; afterRefresh?: AfterRefresh }): void {
+export function registerEstimateJobs(app: FastifyInstance, options: { scheduleDaily: boolean }): void {
   const { ctx } = app;
   onQueueWritten(ctx.db, async (portalId) => {
     try {
@@ -39,8 +37,7 @@ export function registerEstimateJobs(app: FastifyInstance, options: { scheduleDa
     kind: REFRESH_JOB,
     concurrency: 2,
     async run(job) {
-      const result = await refreshPortalEstimates(ctx, job.payload.portalId);
-      if (result && options.afterRefresh) await options.afterRefresh(job.payload.portalId, result);
+      await refreshPortalEstimates(ctx, job.payload.portalId);
     },
   });
   ctx.jobs.register({

@@ -3,6 +3,7 @@ import { clientChangeEvents, type ClientState } from '@core/sync/client-changes'
 import { clients } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
+import { estimateEventSource } from '../estimates/estimate-events';
 import { clientNotFoundMessage } from '../client-access/business-client';
 import { getPortalRow } from '../portals/get-portal';
 import { RESTORED_MARK } from '../sheet-sync/plan-import';
@@ -72,7 +73,8 @@ export async function restoreClient(
       if (!back) return null;
       // Its event (client.restored, by the user), with the restore; its place in the queue follows from the recompute.
       const removed = { ...back, removed: true };
-      await ctx.clientEvents.record(tx, clientChangeEvents(portal.id, clientId, removed, { ...back, removed: false }, eventActor), ctx.clock.now());
+      const events = clientChangeEvents(portal.id, clientId, removed, { ...back, removed: false }, eventActor, await estimateEventSource(tx, portal.id));
+      await ctx.clientEvents.record(tx, events, ctx.clock.now());
       await recordActivity(tx, {
         type: 'client.restored',
         actorUserId: actor.userId,

@@ -1,8 +1,17 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ClientEstimateView } from '@core/api/estimates';
 import { slipSentences } from '@core/estimates/shown';
 import type { Db } from '../../db/client';
-import { clientEstimates, portalEstimateState } from '../../db/schema';
+import { clientEstimates, clients, portalEstimateState } from '../../db/schema';
+
+/** Joins a client (`clients`) to its stored estimate (left join: none before estimates are computed, or when not queued). */
+export const estimateOfClient = and(eq(clientEstimates.portalId, clients.portalId), eq(clientEstimates.clientId, clients.clientId));
+
+/**
+ * The date a client is told (decision 0017), with `estimateOfClient` left-joined: its stored most likely date once
+ * computed (what the card, the API and the refresh's events say), else D4's formula date. 'YYYY-MM-DD' or null.
+ */
+export const toldEstimateDate = sql<string | null>`coalesce(${clientEstimates.likely}, ${clients.estimatedCompletion})::text`;
 
 /** A stored estimate row as the API carries it. */
 export type StoredEstimate = Pick<typeof clientEstimates.$inferSelect, 'likely' | 'low' | 'high' | 'basis' | 'reason'>;

@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { calendarFor } from '@core/estimate';
 import { estimateMorning, type PortalHistory } from '@core/estimates/back-test';
@@ -9,17 +10,22 @@ import { classifyPriority, type PriorityClass } from '@core/priority';
 import { zoneOrUtc } from '@core/validation/auth';
 import type { WorkloadSettings } from '@core/workload-settings';
 import type { WorkingCalendar } from '@core/working-days';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { businessProfiles, clientEstimates, clients, estimateSnapshots, portalEstimateState, portals } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
+import type { ClientEventLog } from '../client-events/client-event-log';
 import type { PortalMetaCache } from '../portal-lookup/portal-meta-cache';
+import { STEP_ROWS } from '../sheet-sync/apply-import';
+import type { SyncCapabilities } from '../sheet-sync/sync-capabilities';
 import { readWorkloadSettings } from '../sheet-sync/workload-state';
+import { estimateEventSource, firstShown, likelyDateEvents, type LikelyChange } from './estimate-events';
 import { completedOn, readCompletions } from './read-completions';
 import { readPastMornings, windowStartInstant } from './read-history';
 
 // A portal's estimates, computed (issue 20, decision 0017): one simulation for the whole queue after each sync or
 // queue recompute and at the start of each day; each queued client's row is written only when its figures changed;
-// the day's first computation is kept as the day's snapshot of what each client was shown.
+// the day's first computation is kept as the day's snapshot of what each client was shown. Once a portal's estimates
+// are computed, the refresh alone records its clients' `client.estimate_changed` (estimate-events.ts), with the rows.
 
 /** Rows per statement. */
 const WRITE_BATCH = 5000;
@@ -29,6 +35,10 @@ export interface RefreshDeps {
   clock: Clock;
   /** Told that the portal's estimates changed (the app context's cache). */
   portalMeta: Pick<PortalMetaCache, 'portalChanged'>;
+  /** Where the most likely dates' changes are recorded (and handed to notifications and webhooks). */
+  clientEvents: Pick<ClientEventLog, 'record'>;
+  /** The embedded database writes in short steps. */
+  syncCapabilities: Pick<SyncCapabilities, 'oneTransactionAtATime'>;
 }
 
 export interface RefreshResult {
@@ -37,6 +47,8 @@ export interface RefreshResult {
   queued: number;
   /** Client rows written (new or changed). */
   written: number;
+  /** `client.estimate_changed` events recorded (most likely dates changed, estimates gone). */
+  events: number;
   /** A snapshot was taken (the day's first computation). */
   snapshot: boolean;
   /** Clients whose most likely date moved later by more than a working day since they last saw it. */
@@ -47,6 +59,8 @@ interface QueuedClient {
   clientId: string;
   position: number;
   priorityClass: PriorityClass;
+  /** D4's formula date as stored by the queue's writers. */
+  formulaDate: string | null;
 }
 
 type EstimateRow = typeof clientEstimates.$inferSelect;
@@ -68,19 +82,92 @@ export async function refreshPortalEstimates(deps: RefreshDeps, portalId: string
   const estimates = await computeEstimates(deps.db, portal, today, queue);
   const pace = estimates.forecast ? estimates.forecast.learned.perDay : portal.settings.dailyCapacity;
   const settingsKey = estimateSettingsKey(portal.settings);
-  const { current, changed, slipped } = estimateRows({ portal, today, queue, estimates, pace, settingsKey, existing: await readExisting(deps.db, portalId) });
-  await writeRows(deps.db, portalId, changed);
-  await dropUnqueued(deps.db, portalId);
-  await deps.db
-    .insert(portalEstimateState)
-    .values({ portalId, computedFor: today, updatedAt: deps.clock.now(), basis: estimates.basis, pace, windowCompletions: windowCompletionsOf(estimates), holidays: portal.settings.holidays, settingsKey })
-    .onConflictDoUpdate({
-      target: portalEstimateState.portalId,
-      set: { computedFor: today, updatedAt: deps.clock.now(), basis: estimates.basis, pace, windowCompletions: windowCompletionsOf(estimates), holidays: portal.settings.holidays, settingsKey },
-    });
+  const state = { portalId, computedFor: today, updatedAt: deps.clock.now(), basis: estimates.basis, pace, windowCompletions: windowCompletionsOf(estimates), holidays: portal.settings.holidays, settingsKey };
+  // What is stored is read where it is written, one refresh of the portal at a time: two refreshes (two instances,
+  // or two intervals' jobs) never both record the same change of a date.
+  const { current, changed, slipped, events } = await onePerPortal(deps, portalId, async (q, inStep) => {
+    const firstRefresh = (await estimateEventSource(q, portalId)) === 'writers';
+    const rows = estimateRows({ portal, today, queue, estimates, pace, settingsKey, existing: await readExisting(q, portalId), firstRefresh });
+    return { ...rows, events: await writeRefresh(deps, inStep, portalId, rows.changed, state) };
+  });
   deps.portalMeta.portalChanged(portalId);
   const snapshot = await snapshotOnce(deps.db, portalId, today, current);
-  return { today, basis: estimates.basis, queued: queue.length, written: changed.length, snapshot, slipped };
+  return { today, basis: estimates.basis, queued: queue.length, written: changed.length, events, snapshot, slipped };
+}
+
+/** A row to write, with the most likely date its client was shown before (the event's `from`). */
+interface ChangedRow {
+  row: EstimateRow;
+  shownBefore: string | null;
+}
+
+const likelyChanges = (rows: readonly ChangedRow[]): LikelyChange[] => rows.map((c) => ({ clientId: c.row.clientId, from: c.shownBefore, to: c.row.likely }));
+
+/** Runs `write` in a transaction of its own (embedded database) or in the refresh's one transaction (PostgreSQL). */
+type InStep = <T>(write: (tx: Tx) => Promise<T>) => Promise<T>;
+
+/** Refreshes of one portal under way in this process (embedded database: one process holds its folder). */
+const embeddedRefreshes = new WeakMap<Db, Map<string, Promise<unknown>>>();
+
+/**
+ * One write of a portal's estimates at a time, from reading what is stored to the last row: on PostgreSQL one
+ * transaction under a transaction-level advisory lock of the portal (any instance); on the embedded database, in
+ * this process, after the portal's refresh under way, in steps.
+ */
+async function onePerPortal<T>(deps: RefreshDeps, portalId: string, run: (q: Db | Tx, inStep: InStep) => Promise<T>): Promise<T> {
+  if (!deps.syncCapabilities.oneTransactionAtATime) {
+    return deps.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`statuslink.estimates-refresh:${portalId}`}, 0))`);
+      return run(tx, (write) => write(tx));
+    });
+  }
+  let running = embeddedRefreshes.get(deps.db);
+  if (!running) embeddedRefreshes.set(deps.db, (running = new Map()));
+  const before = running.get(portalId) ?? Promise.resolve();
+  const mine = before.catch(() => {}).then(() => run(deps.db, (write) => deps.db.transaction(write)));
+  running.set(portalId, mine);
+  try {
+    return await mine;
+  } finally {
+    if (running.get(portalId) === mine) running.delete(portalId);
+  }
+}
+
+/**
+ * Writes the changed rows with their events, then drops the rows of clients no longer queued (with theirs) and
+ * records the computation: in the refresh's one transaction on PostgreSQL; on the embedded database (one transaction
+ * at a time) in steps of STEP_ROWS rows, each with its events, as the queue's writers go. A refresh stopped between
+ * steps leaves nothing to mend: the next one compares with the rows as stored. Returns the events recorded.
+ */
+async function writeRefresh(deps: RefreshDeps, inStep: InStep, portalId: string, changed: readonly ChangedRow[], state: typeof portalEstimateState.$inferInsert): Promise<number> {
+  const at = deps.clock.now();
+  let recorded = 0;
+  const record = async (tx: Tx, changes: Iterable<LikelyChange>) => {
+    const events = likelyDateEvents(portalId, changes);
+    if (events.length === 0) return;
+    await deps.clientEvents.record(tx, events, at);
+    recorded += events.length;
+  };
+  const step = async (tx: Tx, part: readonly ChangedRow[]) => {
+    await writeRows(tx, portalId, part.map((c) => c.row));
+    await record(tx, likelyChanges(part));
+  };
+  const last = async (tx: Tx) => {
+    await record(tx, await dropUnqueued(tx, portalId));
+    await tx.insert(portalEstimateState).values(state).onConflictDoUpdate({ target: portalEstimateState.portalId, set: { ...state, portalId: undefined } });
+  };
+  const size = deps.syncCapabilities.oneTransactionAtATime ? STEP_ROWS : changed.length;
+  const parts: ChangedRow[][] = [];
+  for (let i = 0; i < changed.length; i += size) parts.push(changed.slice(i, i + size));
+  if (parts.length === 0) parts.push([]);
+  for (let i = 0; i < parts.length; i += 1) {
+    await inStep(async (tx) => {
+      await step(tx, parts[i]!);
+      if (i === parts.length - 1) await last(tx);
+    });
+    if (i < parts.length - 1) await yieldToEventLoop();
+  }
+  return recorded;
 }
 
 interface RowsInput {
@@ -91,13 +178,15 @@ interface RowsInput {
   pace: number;
   settingsKey: string;
   existing: Map<string, EstimateRow>;
+  /** The portal's estimates were never computed: its clients were shown the formula's date. */
+  firstRefresh: boolean;
 }
 
 /** Each queued client's row now, those that changed, and who slipped since they last looked. */
-function estimateRows(input: RowsInput): { current: EstimateRow[]; changed: EstimateRow[]; slipped: RefreshResult['slipped'] } {
+function estimateRows(input: RowsInput): { current: EstimateRow[]; changed: ChangedRow[]; slipped: RefreshResult['slipped'] } {
   const { portal, today, estimates } = input;
   const current: EstimateRow[] = [];
-  const changed: EstimateRow[] = [];
+  const changed: ChangedRow[] = [];
   const slipped: RefreshResult['slipped'] = [];
   for (const client of input.queue) {
     const range = estimates.rangeFor(client.position, client.priorityClass);
@@ -123,7 +212,7 @@ function estimateRows(input: RowsInput): { current: EstimateRow[]; changed: Esti
       slipDays: slip?.days ?? null,
     };
     current.push(row);
-    if (!before || differs(before, row)) changed.push(row);
+    if (!before || differs(before, row)) changed.push({ row, shownBefore: before ? before.likely : firstShown(input.firstRefresh, client.formulaDate) });
   }
   return { current, changed, slipped };
 }
@@ -141,10 +230,10 @@ async function readPortal(db: Db, portalId: string): Promise<PortalSetting | nul
 
 async function readQueue(db: Db, portalId: string): Promise<QueuedClient[]> {
   const rows = await db
-    .select({ clientId: clients.clientId, position: clients.queuePosition, priority: clients.priority })
+    .select({ clientId: clients.clientId, position: clients.queuePosition, priority: clients.priority, formulaDate: clients.estimatedCompletion })
     .from(clients)
     .where(and(eq(clients.portalId, portalId), eq(clients.queueState, 'queued'), isNull(clients.removedAt)));
-  return rows.filter((r) => r.position !== null).map((r) => ({ clientId: r.clientId, position: r.position!, priorityClass: classifyPriority(r.priority) }));
+  return rows.filter((r) => r.position !== null).map((r) => ({ clientId: r.clientId, position: r.position!, priorityClass: classifyPriority(r.priority), formulaDate: r.formulaDate }));
 }
 
 /** One simulation (or the settings' formula) for the whole queue, from what the portal knows of its past. */
@@ -162,7 +251,7 @@ function windowCompletionsOf(estimates: PortalEstimates): number {
   return estimates.forecast ? estimates.forecast.learned.completions : 0;
 }
 
-async function readExisting(db: Db, portalId: string): Promise<Map<string, EstimateRow>> {
+async function readExisting(db: Db | Tx, portalId: string): Promise<Map<string, EstimateRow>> {
   const rows = await db.select().from(clientEstimates).where(eq(clientEstimates.portalId, portalId));
   return new Map(rows.map((r) => [r.clientId, r]));
 }
@@ -193,7 +282,7 @@ const figuresOf = (r: EstimateRow) => ({ client_id: r.clientId, position: r.posi
 const recordsOf = (rows: readonly object[]) => sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)`;
 
 /** Writes new and changed rows (what the client last saw is left as it is). */
-async function writeRows(db: Db, portalId: string, rows: readonly EstimateRow[]): Promise<void> {
+async function writeRows(db: Db | Tx, portalId: string, rows: readonly EstimateRow[]): Promise<void> {
   for (let i = 0; i < rows.length; i += WRITE_BATCH) {
     const batch = rows.slice(i, i + WRITE_BATCH).map((r) => ({ ...figuresOf(r), reason: r.reason, slip_days: r.slipDays }));
     await db.execute(sql`
@@ -205,11 +294,20 @@ async function writeRows(db: Db, portalId: string, rows: readonly EstimateRow[])
   }
 }
 
-/** Clients no longer queued (done, cancelled, removed) have no estimate. */
-async function dropUnqueued(db: Db, portalId: string): Promise<void> {
-  await db.execute(sql`
-    delete from client_estimates e where e.portal_id = ${portalId}
-      and not exists (select 1 from clients c where c.portal_id = e.portal_id and c.client_id = e.client_id and c.queue_state = 'queued' and c.removed_at is null)`);
+/**
+ * Clients no longer queued (done, cancelled, on hold, removed) have no estimate. Returns the estimates that went of
+ * clients still listed (to null: a removed client's event says it left, as a writer's would).
+ */
+async function dropUnqueued(tx: Tx, portalId: string): Promise<LikelyChange[]> {
+  const result = (await tx.execute(sql`
+    with gone as (
+      delete from client_estimates e where e.portal_id = ${portalId}
+        and not exists (select 1 from clients c where c.portal_id = e.portal_id and c.client_id = e.client_id and c.queue_state = 'queued' and c.removed_at is null)
+      returning e.client_id, e.likely)
+    select gone.client_id, gone.likely::text as likely from gone
+    join clients c on c.portal_id = ${portalId} and c.client_id = gone.client_id and c.removed_at is null
+    order by gone.client_id`)) as unknown as { rows: { client_id: string; likely: string }[] };
+  return result.rows.map((r) => ({ clientId: r.client_id, from: r.likely, to: null }));
 }
 
 /** The day's snapshot of what each queued client was shown: taken by the day's first computation only. */

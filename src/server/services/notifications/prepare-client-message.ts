@@ -14,9 +14,10 @@ import type { PlatformSettings } from '@core/validation/admin-settings';
 import type { AppContext } from '../../context';
 import { createBatcher } from '../../lib/batcher';
 import type { Tx } from '../../db/client';
-import { businessProfiles, clientAccessTokens, clientNotificationPrefs, clientSmsConsents, clients, emailBounces, notificationMessages, portalNotificationSettings, portals } from '../../db/schema';
+import { businessProfiles, clientAccessTokens, clientEstimates, clientNotificationPrefs, clientSmsConsents, clients, emailBounces, notificationMessages, portalNotificationSettings, portals } from '../../db/schema';
 import { accessLinkUrl, portalUrl, sealAccessToken, unsealAccessToken } from '../client-access/access-link';
 import { servedDomainNames } from '../custom-domains/served-domains';
+import { estimateOfClient, toldEstimateDate } from '../estimates/client-estimate-view';
 import { hashAccessToken, newAccessToken } from '../client-access/secrets';
 import { twilioSender } from '../../integrations/sms/twilio-sms';
 import { businessPlanId } from '../business/plan-access';
@@ -64,7 +65,8 @@ function loadMessages(tx: Tx, ids: string[]) {
         raw: sql<Record<string, string> | null>`case when ${notificationMessages.channel} = 'sms' then ${clients.raw} end`,
         removedAt: clients.removedAt,
         position: clients.queuePosition,
-        estimate: clients.estimatedCompletion,
+        // The date the card shows (the stored most likely date once estimates are computed), as the events say it.
+        estimate: toldEstimateDate,
       },
       portal: { config: portals.config, workload: portals.workloadSettings },
       business: { companyName: businessProfiles.companyName, email: businessProfiles.email, plan: businessProfiles.plan, timeZone: businessProfiles.timeZone },
@@ -77,6 +79,7 @@ function loadMessages(tx: Tx, ids: string[]) {
     .innerJoin(portals, eq(portals.id, notificationMessages.portalId))
     .innerJoin(businessProfiles, eq(businessProfiles.id, notificationMessages.businessId))
     .leftJoin(clients, and(eq(clients.portalId, notificationMessages.portalId), eq(clients.clientId, notificationMessages.clientId)))
+    .leftJoin(clientEstimates, estimateOfClient)
     .leftJoin(portalNotificationSettings, eq(portalNotificationSettings.portalId, notificationMessages.portalId))
     .leftJoin(clientNotificationPrefs, and(eq(clientNotificationPrefs.portalId, notificationMessages.portalId), eq(clientNotificationPrefs.emailNormalized, clients.emailNormalized)))
     .leftJoin(emailBounces, and(eq(emailBounces.businessId, notificationMessages.businessId), eq(emailBounces.emailNormalized, clients.emailNormalized)))

@@ -3,7 +3,7 @@ import type { NotificationPreview } from '@core/api/notifications';
 import { statusLineFor, type NotificationSettings } from '@core/notification-settings';
 import { notificationTexts as texts } from '@core/notification-texts';
 import type { AppContext } from '../../context';
-import { businessProfiles, clients } from '../../db/schema';
+import { businessProfiles, clientEstimates, clients } from '../../db/schema';
 import { MailSendError } from '../../integrations/mail/mailer';
 import { UnavailableError } from '../../errors';
 import { getPortalRow } from '../portals/get-portal';
@@ -12,6 +12,7 @@ import { renderInvitationEmail, renderUpdateEmail, type RenderedClientEmail } fr
 import { unsubscribeUrls } from './unsubscribe-token';
 import { portalUrl } from '../client-access/access-link';
 import { servedDomainNames } from '../custom-domains/served-domains';
+import { estimateOfClient, toldEstimateDate } from '../estimates/client-estimate-view';
 
 export interface PreviewInput {
   settings: NotificationSettings;
@@ -25,8 +26,9 @@ async function renderPreview(ctx: AppContext, businessId: string, portalId: stri
   const [[business], [client], platform] = await Promise.all([
     ctx.db.select().from(businessProfiles).where(eq(businessProfiles.id, businessId)),
     ctx.db
-      .select({ name: clients.name, status: clients.status, position: clients.queuePosition, estimate: clients.estimatedCompletion })
+      .select({ name: clients.name, status: clients.status, position: clients.queuePosition, estimate: toldEstimateDate })
       .from(clients)
+      .leftJoin(clientEstimates, estimateOfClient)
       .where(and(eq(clients.portalId, portalId), isNull(clients.removedAt)))
       .orderBy(asc(clients.row))
       .limit(1),

@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql, type Placeholder } from 'drizzle-orm';
 import pg from 'pg';
 import type { Db } from '../../db/client';
+import { estimateOfClient } from '../estimates/client-estimate-view';
 import { businessProfiles, clientAccessTokens, clientEstimates, clients, portalEstimateState, portals } from '../../db/schema';
 
 // A lookup is one indexed query on clients: by (portal, normalized e-mail), (portal, normalized name), (portal,
@@ -55,7 +56,7 @@ const estimateFields = {
   estimateReason: clientEstimates.reason,
   estimateSeenLikely: clientEstimates.seenLikely,
 };
-const estimateJoin = and(eq(clientEstimates.portalId, clients.portalId), eq(clientEstimates.clientId, clients.clientId));
+const estimateJoin = estimateOfClient;
 
 const portalId = sql.placeholder('portalId');
 const value = sql.placeholder('value');

@@ -1,12 +1,15 @@
 import type { ClientEventActor, NewClientEvent } from '@core/client-events';
-import type { ClientState } from '@core/sync/client-changes';
+import type { ClientState, EstimateEventSource } from '@core/sync/client-changes';
 import { planEvents, type PlannedChanges } from '@core/sync/plan-events';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
+import { estimateEventSource } from '../estimates/estimate-events';
 import type { CopyIn } from './copy-rows';
 import type { ClientEventLog, RecordedClientEvent } from '../client-events/client-event-log';
 
 // A write's client events (decision 0011): derived from what the write changes (core's planEvents) and recorded in
-// the transaction that writes it, whichever way the write goes (one transaction, COPY, steps, staged).
+// the transaction that writes it, whichever way the write goes (one transaction, COPY, steps, staged). Estimate
+// changes are the writer's to record only until the portal's estimates are computed (estimateEventSource, read in
+// the write's first transaction and kept for the whole write).
 
 /** What a writer needs of the app's event log. */
 export type EventWriter = Pick<ClientEventLog, 'write' | 'announce'>;
@@ -29,7 +32,11 @@ export interface WriteEvents {
 /** The events of one write of a portal's clients, `stored` being the clients as they were before it. */
 export function writeEvents(log: EventWriter, portalId: string, stored: ReadonlyMap<string, ClientState>, actor: ClientEventActor, at: Date): WriteEvents {
   const waiting: RecordedClientEvent[] = [];
-  const write = (tx: Tx, part: Partial<PlannedChanges>, copy?: CopyIn | null) => log.write(tx, planEvents(portalId, { ...NOTHING, ...part }, stored, actor), at, copy);
+  let estimates: EstimateEventSource | undefined;
+  const write = async (tx: Tx, part: Partial<PlannedChanges>, copy?: CopyIn | null) => {
+    estimates ??= await estimateEventSource(tx, portalId);
+    return log.write(tx, planEvents(portalId, { ...NOTHING, ...part }, stored, actor, estimates), at, copy);
+  };
   return {
     async pending(tx, part) {
       for (const e of await write(tx, part)) waiting.push(e);
@@ -50,7 +57,8 @@ export interface StagedEvent {
 }
 
 /** The events of a plan applied in staged steps: they are written (and handed on) by the apply's last steps. */
-export function stagedEvents(portalId: string, plan: PlannedChanges, stored: ReadonlyMap<string, ClientState>, runId: string, at: Date): StagedEvent[] {
+export async function stagedEvents(db: Db, portalId: string, plan: PlannedChanges, stored: ReadonlyMap<string, ClientState>, runId: string, at: Date): Promise<StagedEvent[]> {
   const occurred = at.toISOString();
-  return planEvents(portalId, plan, stored, { kind: 'sync', runId }).map((e) => ({ client_id: e.clientId, type: e.type, occurred_at: occurred, data: e.data }));
+  const estimates = await estimateEventSource(db, portalId);
+  return planEvents(portalId, plan, stored, { kind: 'sync', runId }, estimates).map((e) => ({ client_id: e.clientId, type: e.type, occurred_at: occurred, data: e.data }));
 }

@@ -171,7 +171,7 @@ const stagedWriter: PlanWriter = {
   async write(s, job) {
     const { db, portal } = s;
     const runId = s.runId!;
-    const toStage = stagedEvents(portal.id, job.data, job.existing, runId, s.deps.clock.now());
+    const toStage = await stagedEvents(db, portal.id, job.data, job.existing, runId, s.deps.clock.now());
     s.staged = await stagePlan(
       db,
       runId,
