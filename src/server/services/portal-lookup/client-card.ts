@@ -63,6 +63,8 @@ export interface CardContext {
   staleEstimates: boolean;
   /** When the portal's estimates were last computed; null before the first time. */
   estimatesUpdatedAt: Date | null;
+  /** Completions per working day the stored estimates run at (`portal_estimate_state.pace`); null before the first time. */
+  estimatesPace: number | null;
   /** The time of the answer (how long ago the estimates were computed). */
   now: Date;
 }
@@ -80,9 +82,13 @@ const formatDate = (iso: string) => {
   return words;
 };
 
-/** Projects the team takes on per week: the daily capacity on each working weekday. */
-export function weeklyCapacity(workload: Pick<WorkloadSettings, 'dailyCapacity' | 'workingDays'>): number {
-  return workload.dailyCapacity * workload.workingDays.length;
+/**
+ * Projects the team completes per week: the pace the estimate learned from the business's completions when it comes
+ * from history (rounded, at least one), else the settings' daily capacity; on each working weekday.
+ */
+export function weeklyCapacity(workload: Pick<WorkloadSettings, 'dailyCapacity' | 'workingDays'>, historyPace: number | null = null): number {
+  if (historyPace === null) return workload.dailyCapacity * workload.workingDays.length;
+  return Math.max(1, Math.round(historyPace * workload.workingDays.length));
 }
 
 const numberWords = new Intl.NumberFormat('en-US');
@@ -98,6 +104,8 @@ export function workloadInsights(input: {
   position: number | null;
   estimatedCompletion: string | null;
   workload: Pick<WorkloadSettings, 'dailyCapacity' | 'workingDays'>;
+  /** Completions per working day learned from history, when the client's estimate comes from it (null: the settings'). */
+  historyPace?: number | null;
   showPosition: boolean;
   showEstimate: boolean;
 }): string | null {
@@ -109,7 +117,7 @@ export function workloadInsights(input: {
   if (input.showPosition) {
     sentences.push(ahead === 0 ? 'Your project is next in line.' : `There ${ahead === 1 ? 'is' : 'are'} ${plural(ahead, 'project', 'projects')} ahead of yours.`);
   }
-  const perWeek = weeklyCapacity(input.workload);
+  const perWeek = weeklyCapacity(input.workload, input.historyPace ?? null);
   const capacity = `Our team completes about ${plural(perWeek, 'project', 'projects')} a week`;
   if (input.showEstimate && input.estimatedCompletion) {
     // The date also counts the work on the project itself (average duration, priority, buffer: D4), not only the
@@ -162,6 +170,7 @@ export function buildClientCard(row: CardSource, ctx: CardContext): ClientCard {
       position,
       estimatedCompletion: estimate,
       workload: ctx.workload,
+      historyPace: range?.basis === 'history' ? ctx.estimatesPace : null,
       showPosition: config.showPriority,
       showEstimate: config.showEstimatedCompletion,
     }),

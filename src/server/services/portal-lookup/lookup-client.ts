@@ -146,7 +146,7 @@ function answering(ctx: LookupCtx, portalId: string, key: string, found: { porta
           estimatedCompletion: row.estimatedCompletion,
           estimate: storedEstimateOf(row),
         },
-        { config: settings.config, workload: settings.workload, calendar: settings.calendar, today, staleEstimates: row.queueComputedFor !== today, estimatesUpdatedAt: row.estimatesUpdatedAt, now: ctx.clock.now() },
+        { config: settings.config, workload: settings.workload, calendar: settings.calendar, today, staleEstimates: row.queueComputedFor !== today, estimatesUpdatedAt: row.estimatesUpdatedAt, estimatesPace: row.estimatesPace, now: ctx.clock.now() },
       );
       if (!ownersLook) await noteEstimateSeen(ctx, portalId, row, built, settings.workload);
       return built;

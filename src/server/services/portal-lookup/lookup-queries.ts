@@ -29,6 +29,8 @@ const metaFields = {
   businessName: businessProfiles.companyName,
   /** When the portal's estimates were last computed (null before the first time). */
   estimatesUpdatedAt: portalEstimateState.updatedAt,
+  /** The pace they run at (the card's "completes about N projects a week" on the history basis). */
+  estimatesPace: portalEstimateState.pace,
 };
 
 const clientFields = {

@@ -34,7 +34,7 @@ export async function previewClientCard(
   const today = todayIn(business.timeZone, now.getTime());
   const everything = { ...settings.config, showPriority: true, showEstimatedCompletion: true, estimateStyle: 'range' as const, showNotes: true, showDueDate: true, showProgressBar: true };
   const [stored] = await db
-    .select({ likely: clientEstimates.likely, low: clientEstimates.low, high: clientEstimates.high, basis: clientEstimates.basis, reason: clientEstimates.reason, updatedAt: portalEstimateState.updatedAt })
+    .select({ likely: clientEstimates.likely, low: clientEstimates.low, high: clientEstimates.high, basis: clientEstimates.basis, reason: clientEstimates.reason, updatedAt: portalEstimateState.updatedAt, pace: portalEstimateState.pace })
     .from(clientEstimates)
     .innerJoin(portalEstimateState, eq(portalEstimateState.portalId, clientEstimates.portalId))
     .where(and(eq(clientEstimates.portalId, portal.id), eq(clientEstimates.clientId, row.clientId)));
@@ -52,7 +52,7 @@ export async function previewClientCard(
       estimatedCompletion: row.estimatedCompletion,
       estimate: stored ?? null,
     },
-    { config: everything, workload: settings.workload, calendar: settings.calendar, today, staleEstimates: portal.queueComputedFor !== today, estimatesUpdatedAt: stored?.updatedAt ?? null, now },
+    { config: everything, workload: settings.workload, calendar: settings.calendar, today, staleEstimates: portal.queueComputedFor !== today, estimatesUpdatedAt: stored?.updatedAt ?? null, estimatesPace: stored?.pace ?? null, now },
   );
   return { clientId: row.clientId, card };
 }
