@@ -9,7 +9,16 @@ describe('texts for urgent updates', () => {
     expect(normalizePhone('0044 20 7946 0958')).toBe('+442079460958');
     expect(normalizePhone('+44 20 7946 0958')).toBe('+442079460958');
     for (const bad of ['', '  ', '555-0134', 'call me', '+0123456789', '+1234567890123456', '020 7946 0958']) expect(normalizePhone(bad)).toBeNull();
-    expect(maskPhone('+14155550134')).toBe('+14 •••• 0134');
+  });
+
+  it('masks a number to its country code and last 4 digits, revealing no digit of an area code', () => {
+    expect(maskPhone('+14155550134')).toBe('+1 •••• 0134');
+    expect(maskPhone('+442079460958')).toBe('+44 •••• 0958');
+    expect(maskPhone('+79161234567')).toBe('+7 •••• 4567');
+    expect(maskPhone('+353861234567')).toBe('+353 •••• 4567');
+    expect(maskPhone('+4915123456789')).toBe('+49 •••• 6789');
+    expect(maskPhone('+61412345678')).toBe('+61 •••• 5678');
+    expect(maskPhone('+971501234567')).toBe('+971 •••• 4567');
   });
 
   it('an update is urgent when the status changed to one marked urgent, or for a client of urgent priority', () => {

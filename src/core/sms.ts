@@ -22,9 +22,26 @@ export function normalizePhone(value: string): string | null {
   return /^[1-9]\d{7,14}$/.test(digits) ? `+${digits}` : null;
 }
 
-/** A phone number shown to the business without all its digits: +1 •••• 4567. */
+/**
+ * ITU-T E.164 country codes by their first digit: 1 (North America) and 7 are one digit; in the other zones the
+ * two-digit codes are listed and every other code is three digits (+44 is two, +353 three).
+ */
+const TWO_DIGIT_COUNTRY_CODES = new Set([
+  '20', '27', '30', '31', '32', '33', '34', '36', '39', '40', '41', '43', '44', '45', '46', '47', '48', '49', '51', '52', '53',
+  '54', '55', '56', '57', '58', '60', '61', '62', '63', '64', '65', '66', '81', '82', '84', '86', '90', '91', '92', '93',
+  '94', '95', '98',
+]);
+
+/** The country calling code of an E.164 number (`+14155550134` -> `+1`, `+442079460958` -> `+44`). */
+export function countryCodeOf(phone: string): string {
+  const digits = phone.replace(/^\+/, '');
+  if (digits.startsWith('1') || digits.startsWith('7')) return `+${digits[0]}`;
+  return `+${TWO_DIGIT_COUNTRY_CODES.has(digits.slice(0, 2)) ? digits.slice(0, 2) : digits.slice(0, 3)}`;
+}
+
+/** A phone number shown to the business as its country code and last 4 digits only: +1 •••• 0134. */
 export function maskPhone(phone: string): string {
-  return `${phone.slice(0, phone.length > 11 ? 3 : 2)} •••• ${phone.slice(-4)}`;
+  return `${countryCodeOf(phone)} •••• ${phone.slice(-4)}`;
 }
 
 /**

@@ -60,20 +60,20 @@ test("the card's opt-in: a client with their link gets a code by text, enters it
   const { url } = (await (await apiCall(page, 'post', `/api/v1/portals/${portalId}/clients/T-1/access-link`, {})).json()) as { url: string };
   await page.goto(new URL(url).pathname + new URL(url).search);
   const texts = page.getByTestId('text-updates');
-  await expect(texts).toContainText('We text +14 •••• 0134 when something urgent happens.');
+  await expect(texts).toContainText('We text +1 •••• 0134 when something urgent happens.');
   await texts.getByRole('button', { name: 'Text me a code' }).click();
-  await expect(texts.getByLabel('Code sent to +14 •••• 0134')).toBeVisible();
+  await expect(texts.getByLabel('Code sent to +1 •••• 0134')).toBeVisible();
   expect(twilio.sent.map((s) => s.to)).toEqual(['+14155550134']);
   const code = /is (\d{6})\./.exec(twilio.sent[0]!.body)![1]!;
 
-  await texts.getByLabel('Code sent to +14 •••• 0134').fill(code === '000000' ? '111111' : '000000');
+  await texts.getByLabel('Code sent to +1 •••• 0134').fill(code === '000000' ? '111111' : '000000');
   await texts.getByRole('button', { name: 'Confirm' }).click();
   await expect(texts.getByRole('alert')).toHaveText('That code is wrong or has expired. Ask for a new one.');
-  await texts.getByLabel('Code sent to +14 •••• 0134').fill(code);
+  await texts.getByLabel('Code sent to +1 •••• 0134').fill(code);
   await texts.getByRole('button', { name: 'Confirm' }).click();
-  await expect(texts).toContainText('Urgent updates are texted to +14 •••• 0134.');
+  await expect(texts).toContainText('Urgent updates are texted to +1 •••• 0134.');
   await page.reload();
-  await expect(page.getByTestId('text-updates')).toContainText('Urgent updates are texted to +14 •••• 0134.');
+  await expect(page.getByTestId('text-updates')).toContainText('Urgent updates are texted to +1 •••• 0134.');
 
   // The owner sees the consent on the client's page: given with a code sent to the phone.
   await page.goto('/app/portals/clients/T-1');

@@ -56,12 +56,12 @@ const codeIn = (body: string) => /is (\d{6})\./.exec(body)![1]!;
 describe("the card's opt-in to texts", () => {
   it('a code texted to the number in the phone column, entered on the card, records consent; then urgent updates are texted', async () => {
     const { session, textUpdates } = await openCard('T-1');
-    expect(textUpdates).toEqual({ phone: '+14 •••• 0134', consent: 'none' });
+    expect(textUpdates).toEqual({ phone: '+1 •••• 0134', consent: 'none' });
 
     const asked = await askCode(session);
     expect(asked.statusCode).toBe(202);
     const { challenge } = asked.json();
-    expect(asked.json()).toMatchObject({ phone: '+14 •••• 0134', minutes: 10 });
+    expect(asked.json()).toMatchObject({ phone: '+1 •••• 0134', minutes: 10 });
     expect(twilio.sent).toHaveLength(1);
     expect(twilio.sent[0]).toMatchObject({ to: MARIA });
     expect(twilio.sent[0]!.body).toMatch(/^Owner & Co Tax: your code to get texts about your project is \d{6}\. It expires in 10 minutes\.$/);
@@ -77,9 +77,9 @@ describe("the card's opt-in to texts", () => {
     expect(await ownerView('T-1')).toMatchObject({ consent: 'none' });
 
     const agreed = await setTexts({ session, texts: true, challenge, code });
-    expect(agreed.json()).toEqual({ phone: '+14 •••• 0134', consent: 'given' });
+    expect(agreed.json()).toEqual({ phone: '+1 •••• 0134', consent: 'given' });
     expect(await ownerView('T-1')).toMatchObject({ consent: 'given', via: 'code', recordedBy: null, since: '2026-03-02T15:00:00.000Z', problem: null });
-    expect((await openCard('T-1')).textUpdates).toEqual({ phone: '+14 •••• 0134', consent: 'given' });
+    expect((await openCard('T-1')).textUpdates).toEqual({ phone: '+1 •••• 0134', consent: 'given' });
 
     await changeClient(t, portal.portalId, 'T-1', { status: 'Action Needed' });
     t.clock.advance(10 * MINUTE);
