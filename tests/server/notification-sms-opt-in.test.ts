@@ -100,7 +100,7 @@ describe("the card's opt-in to texts", () => {
     expect(recorded.json()).toMatchObject({ consent: 'given', via: 'owner', recordedBy: expect.any(String) });
     expect(recorded.json().recordedBy.length).toBeGreaterThan(0);
 
-    expect((await setTexts({ session, texts: false })).json()).toEqual({ phone: '+12 •••• 0199', consent: 'none' });
+    expect((await setTexts({ session, texts: false })).json()).toEqual({ phone: '+1 •••• 0199', consent: 'none' });
     expect(await ownerView('T-3')).toMatchObject({ consent: 'stopped', problem: 'The client turned texts off on their project page' });
     const overridden = await request(t.app, 'PUT', `/api/v1/portals/${portal.portalId}/clients/T-3/sms-consent`, portal.cookie, { consented: true });
     expect([overridden.statusCode, overridden.json().error.code]).toEqual([409, 'sms_opted_out']);
