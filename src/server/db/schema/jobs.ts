@@ -14,7 +14,7 @@ export const jobs = pgTable(
   'jobs',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    /** What to do, e.g. 'notification.send'; the worker runs the handler registered for it. */
+    /** What to do, e.g. 'notification.send_emails'; the worker runs the handler registered for it. */
     kind: text('kind').notNull(),
     /** Makes a job unique within its kind (a second enqueue with the same key is ignored); null when not needed. */
     dedupeKey: text('dedupe_key'),

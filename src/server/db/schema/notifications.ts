@@ -47,7 +47,10 @@ export const notificationMessages = pgTable(
     triggers: jsonb('triggers').$type<string[]>().notNull().default([]),
     /** The net changes collected (core's MessageChanges). */
     changes: jsonb('changes').$type<Record<string, unknown>>().notNull().default({}),
-    /** Not before: the end of the batching window, of quiet hours, or of a retry wait. */
+    /**
+     * Not before: the end of the batching window, of quiet hours, or of a retry wait; while an e-mail is being sent,
+     * the end of its sender's lease (a sender that died leaves it due again then).
+     */
     sendAfter: timestamp('send_after', { withTimezone: true }).notNull(),
     toAddress: text('to_address'),
     subject: text('subject'),
@@ -63,6 +66,9 @@ export const notificationMessages = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
+    /** Passing failures (4xx, the server out of reach) of its current content, and when the first was: retried with backoff for 24 hours. */
+    failures: integer('failures').notNull().default(0),
+    firstFailedAt: timestamp('first_failed_at', { withTimezone: true }),
     /** The provider's id of a text (Twilio's Message SID), for its delivery status callback. */
     providerMessageId: text('provider_message_id'),
   },
@@ -70,6 +76,8 @@ export const notificationMessages = pgTable(
     uniqueIndex('notification_messages_open_one_idx').on(t.portalId, t.clientId, t.channel, t.purpose).where(sql`${t.state} in ('pending', 'held')`),
     index('notification_messages_client_idx').on(t.portalId, t.clientId, t.createdAt),
     uniqueIndex('notification_messages_provider_idx').on(t.providerMessageId).where(sql`${t.providerMessageId} is not null`),
+    // The sender's claim: a portal's open and sending messages by when they are due.
+    index('notification_messages_due_idx').on(t.portalId, t.channel, t.sendAfter).where(sql`${t.state} in ('pending', 'held', 'sending')`),
     index('notification_messages_business_sent_idx').on(t.businessId, t.sentAt).where(sql`${t.state} = 'sent'`),
   ],
 );

@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { afterFailure } from '@core/job-retry';
 import { classifyMailFailure } from '@core/mail-failure';
 import { notificationTexts as texts } from '@core/notification-texts';
 import type { AppContext } from '../../context';
 import { createBatcher } from '../../lib/batcher';
 import { emailBounces, notificationMessages } from '../../db/schema';
 import { MailSendError } from '../../integrations/mail/mailer';
-import { RetryLaterError } from '../job-queue/job-types';
 import { markChannelDown, markChannelUp } from './delivery-channel-status';
 import { enqueueBounceAlert, enqueueHeldAlerts } from './owner-alerts';
 import type { MessageToSend } from './prepare-client-message';
@@ -24,13 +24,6 @@ async function noteChannelUp(ctx: AppContext): Promise<void> {
   if (last && !last.knownDown && Math.abs(nowMs - last.at) < 5000) return;
   upCheck.set(ctx, { at: nowMs, knownDown: false });
   await markChannelUp(ctx.db, 'email', ctx.clock.now());
-}
-
-async function setDetail(ctx: AppContext, id: string, detail: string): Promise<void> {
-  await ctx.db
-    .update(notificationMessages)
-    .set({ detail: detail.slice(0, 500), updatedAt: ctx.clock.now() })
-    .where(and(eq(notificationMessages.id, id), eq(notificationMessages.state, 'sending')));
 }
 
 /** The mail server refused the address for good: the message bounced, the address is marked, the owner is told. */
@@ -53,12 +46,31 @@ async function bounced(ctx: AppContext, m: MessageToSend, reason: string): Promi
   });
 }
 
+/** What became of one e-mail handed over: done (sent, bounced or refused for good, recorded), or to be tried again. */
+export type DeliveryOutcome = { retry: false } | { retry: true; error: string; channelDown: boolean };
+
+/**
+ * A passing failure of one message: tried again after the backoff of its failures in a row (30 s, 1 min, ... an hour
+ * apart), its content and Message-ID kept, until 24 hours after the first; then it failed.
+ */
+async function retryLater(ctx: AppContext, m: MessageToSend, error: string): Promise<void> {
+  const now = ctx.clock.now();
+  const firstFailedAt = m.firstFailedAt ?? now;
+  const failures = m.failures + 1;
+  const next = afterFailure({ failedAttempts: failures, firstFailedAtMs: firstFailedAt.getTime(), nowMs: now.getTime(), jitter: Math.random() });
+  if (next.giveUp) return clientMessageGaveUp(ctx, m.id, error);
+  await ctx.db
+    .update(notificationMessages)
+    .set({ sendAfter: new Date(next.retryAtMs), failures, firstFailedAt, detail: texts.retrying(error).slice(0, 500), updatedAt: now })
+    .where(and(eq(notificationMessages.id, m.id), eq(notificationMessages.state, 'sending')));
+}
+
 /**
  * Hands a prepared message to the mail server (outside any transaction) with its fixed Message-ID and unsubscribe
- * headers, and records the result. A passing failure throws RetryLaterError for the queue to retry (the whole
- * channel held when the server itself is out of reach); a permanent one is recorded and ends the job.
+ * headers, and records the result: sent; a permanent refusal (bounced, or failed); a passing one (the message waits
+ * for its retry, and when the server itself is out of reach the outage is recorded: the caller holds the channel).
  */
-export async function deliverClientMessage(ctx: AppContext, m: MessageToSend): Promise<void> {
+export async function deliverClientMessage(ctx: AppContext, m: MessageToSend): Promise<DeliveryOutcome> {
   const { 'Message-ID': messageId, ...headers } = m.headers;
   let via: string;
   try {
@@ -67,25 +79,29 @@ export async function deliverClientMessage(ctx: AppContext, m: MessageToSend): P
   } catch (err) {
     if (!(err instanceof MailSendError)) throw err;
     const kind = classifyMailFailure(err.failure);
-    if (kind === 'bounce') return bounced(ctx, m, err.message);
+    if (kind === 'bounce') {
+      await bounced(ctx, m, err.message);
+      return { retry: false };
+    }
     if (kind === 'rejected') {
       await ctx.db
         .update(notificationMessages)
         .set({ state: 'failed', detail: err.message.slice(0, 500), updatedAt: ctx.clock.now() })
         .where(and(eq(notificationMessages.id, m.id), eq(notificationMessages.state, 'sending')));
-      return;
+      return { retry: false };
     }
-    await setDetail(ctx, m.id, texts.retrying(err.message));
+    await retryLater(ctx, m, err.message);
     if (kind === 'channel_down') {
       const now = ctx.clock.now();
       const since = await markChannelDown(ctx.db, 'email', err.message, now);
       upCheck.set(ctx, { at: now.getTime(), knownDown: true });
       if (now.getTime() - since.getTime() >= HOUR) await enqueueHeldAlerts(ctx, { channel: 'email', since, reason: err.message });
     }
-    throw new RetryLaterError(err.message, { channelDown: kind === 'channel_down' });
+    return { retry: true, error: err.message, channelDown: kind === 'channel_down' };
   }
   await markSent(ctx, m.id, via);
   await noteChannelUp(ctx);
+  return { retry: false };
 }
 
 /**
@@ -111,7 +127,7 @@ function markSent(ctx: AppContext, id: string, via: string): Promise<void> {
   return mark({ id, via });
 }
 
-/** The queue stopped retrying (24 hours of failures): the message failed, with its last error. */
+/** Retries stopped (24 hours of failures): the message failed, with its last error. */
 export async function clientMessageGaveUp(ctx: AppContext, messageId: string, error: string): Promise<void> {
   await ctx.db
     .update(notificationMessages)

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { composeUpdate, type MessageChanges, type UpdateItem } from '@core/notification-changes';
 import { readNotificationSettings, statusLineFor, type NotificationSettings, type UpdateTrigger } from '@core/notification-settings';
 import { planHas } from '@core/plan-features';
@@ -9,7 +9,7 @@ import { readPortalConfig } from '@core/portal-config';
 import { heldUntil, SMS_QUIET_WINDOW, startOfLocalDay } from '@core/quiet-hours';
 import { zoneOrUtc } from '@core/validation/auth';
 import { isEmail } from '@core/validation/email';
-import { createWorkingCalendar } from '@core/working-days';
+import { createWorkingCalendar, type WorkingCalendar } from '@core/working-days';
 import type { PlatformSettings } from '@core/validation/admin-settings';
 import type { AppContext } from '../../context';
 import { createBatcher } from '../../lib/batcher';
@@ -37,6 +37,9 @@ export interface MessageToSend {
   text: string;
   html: string;
   headers: Record<string, string>;
+  /** Passing failures of this content so far, and when the first was (retries stop 24 hours after it). */
+  failures: number;
+  firstFailedAt: Date | null;
 }
 
 /** A text whose content is fixed and may be handed to the SMS provider. */
@@ -51,8 +54,18 @@ export type Prepared = { kind: 'send'; message: MessageToSend } | { kind: 'text'
 
 type Row = Awaited<ReturnType<typeof loadMessages>>[number];
 
-function loadMessages(tx: Tx, ids: string[]) {
-  return tx
+/**
+ * While an e-mail is being sent its `send_after` is the end of its sender's lease: a sender that died leaves it due
+ * again then, to go once more with the same content and Message-ID. As long as the queue's own job lease (decision
+ * 0016), so the job that is claimed again after a crash finds its messages due.
+ */
+export const SENDING_LEASE_MS = 2 * 60 * 1000;
+
+/** Which messages to load: these (a text's job), or up to `limit` due e-mails of a portal not held by another sender. */
+type Selection = { ids: string[] } | { portalId: string; now: Date; limit: number };
+
+function loadMessages(tx: Tx, selection: Selection) {
+  const query = tx
     .select({
       m: notificationMessages,
       client: {
@@ -84,9 +97,20 @@ function loadMessages(tx: Tx, ids: string[]) {
     .leftJoin(clientNotificationPrefs, and(eq(clientNotificationPrefs.portalId, notificationMessages.portalId), eq(clientNotificationPrefs.emailNormalized, clients.emailNormalized)))
     .leftJoin(emailBounces, and(eq(emailBounces.businessId, notificationMessages.businessId), eq(emailBounces.emailNormalized, clients.emailNormalized)))
     .leftJoin(clientAccessTokens, and(eq(clientAccessTokens.portalId, notificationMessages.portalId), eq(clientAccessTokens.clientId, notificationMessages.clientId)))
-    .where(inArray(notificationMessages.id, ids))
-    .orderBy(notificationMessages.id)
-    .for('update', { of: notificationMessages });
+    .$dynamic();
+  if ('ids' in selection) return query.where(inArray(notificationMessages.id, selection.ids)).orderBy(notificationMessages.id).for('update', { of: notificationMessages });
+  return query
+    .where(
+      and(
+        eq(notificationMessages.portalId, selection.portalId),
+        eq(notificationMessages.channel, 'email'),
+        sql`${notificationMessages.state} in ('pending', 'held', 'sending')`,
+        lte(notificationMessages.sendAfter, selection.now),
+      ),
+    )
+    .orderBy(notificationMessages.sendAfter, notificationMessages.id)
+    .limit(selection.limit)
+    .for('update', { of: notificationMessages, skipLocked: true });
 }
 
 /** What one batch writes, in a few statements at its end. */
@@ -94,11 +118,36 @@ interface Writes {
   skipped: { id: string; detail: string }[];
   held: { id: string; until: Date }[];
   sending: { id: string; triggers: string[]; to: string; subject: string | null; content: Record<string, unknown> }[];
+  /** Messages found 'sending' that go again (a retry, or after their sender died). */
+  resending: string[];
   tokens: (typeof clientAccessTokens.$inferInsert)[];
   /** Links made in this batch, by portal and client (an update and an invitation of one client share one). */
   links: Map<string, string>;
   /** The verified custom domains of the batch's portals: their links use the name (issue 23). */
   domains: Map<string, string>;
+  /** Each portal's settings, read once per batch (the rows of a portal carry the same). */
+  portals: Map<string, PortalRules>;
+}
+
+interface PortalRules {
+  settings: NotificationSettings;
+  calendar: WorkingCalendar;
+  emailUpdates: boolean;
+}
+
+/** The portal's notification settings, working calendar and e-mail switch, read from the first of its rows in the batch. */
+function rulesOf(writes: Writes, row: Row): PortalRules {
+  let rules = writes.portals.get(row.m.portalId);
+  if (!rules) {
+    const workload = readWorkloadSettings(row.portal.workload);
+    rules = {
+      settings: readNotificationSettings(row.settings),
+      calendar: createWorkingCalendar({ workingDays: workload.workingDays, holidays: workload.holidays }),
+      emailUpdates: readPortalConfig(row.portal.config).emailNotifications,
+    };
+    writes.portals.set(row.m.portalId, rules);
+  }
+  return rules;
 }
 
 /** Triggers already sent to this client today (in the business's zone), for the once-a-day rule. */
@@ -162,10 +211,9 @@ function messageIdDomain(ctx: AppContext): string {
 }
 
 /** What the update says, or why nothing is said. */
-async function updateItems(tx: Tx, row: Row, settings: NotificationSettings, zone: string, nowMs: number): Promise<{ items: UpdateItem[]; none?: string }> {
+async function updateItems(tx: Tx, row: Row, rules: PortalRules, zone: string, nowMs: number): Promise<{ items: UpdateItem[]; none?: string }> {
   const changes = row.m.changes as MessageChanges;
-  const workload = readWorkloadSettings(row.portal.workload);
-  const calendar = createWorkingCalendar({ workingDays: workload.workingDays, holidays: workload.holidays });
+  const { settings, calendar } = rules;
   const limited = Boolean(changes.queue || changes.estimate || changes.removed);
   const today = limited ? await sentToday(tx, row, zone, nowMs) : new Set<UpdateTrigger>();
   const items = composeUpdate({ changes, settings, calendar, sentToday: today });
@@ -195,21 +243,38 @@ function render(ctx: AppContext, row: Row, settings: NotificationSettings, items
 
 function toSend(row: Row, content: Record<string, unknown>): MessageToSend {
   const c = content as { text: string; html: string; headers: Record<string, string>; fromName: string; replyTo: string | null };
-  return { id: row.m.id, businessId: row.m.businessId, to: row.m.toAddress!, subject: row.m.subject!, text: c.text, html: c.html, headers: c.headers, fromName: c.fromName, replyTo: c.replyTo };
+  const again = row.m.state === 'sending';
+  return {
+    id: row.m.id,
+    businessId: row.m.businessId,
+    to: row.m.toAddress!,
+    subject: row.m.subject!,
+    text: c.text,
+    html: c.html,
+    headers: c.headers,
+    fromName: c.fromName,
+    replyTo: c.replyTo,
+    failures: again ? row.m.failures : 0,
+    firstFailedAt: again ? row.m.firstFailedAt : null,
+  };
 }
 
 /** What becomes of one message whose time has come (the rules of `prepareClientMessages`). */
 async function decide(ctx: AppContext, tx: Tx, row: Row, writes: Writes, now: Date, platform: PlatformSettings): Promise<Prepared> {
   if (['sent', 'bounced', 'failed', 'skipped'].includes(row.m.state)) return { kind: 'finished' };
   if (row.m.channel === 'sms') return decideText(ctx, tx, row, writes, now, platform);
-  if (row.m.state === 'sending' && row.m.content) return { kind: 'send', message: toSend(row, row.m.content) };
-  const settings = readNotificationSettings(row.settings);
+  if (row.m.state === 'sending' && row.m.content) {
+    writes.resending.push(row.m.id);
+    return { kind: 'send', message: toSend(row, row.m.content) };
+  }
+  const rules = rulesOf(writes, row);
+  const { settings } = rules;
   const zone = zoneOf(row.business.timeZone);
-  if (row.m.purpose === 'update' && !readPortalConfig(row.portal.config).emailNotifications) return skip(writes, row, texts.skipped.notificationsOff);
+  if (row.m.purpose === 'update' && !rules.emailUpdates) return skip(writes, row, texts.skipped.notificationsOff);
   if (!row.client) return skip(writes, row, texts.skipped.clientGone);
   const changes = row.m.changes as MessageChanges;
   if (row.client.removedAt && !(row.m.purpose === 'update' && changes.removed)) return skip(writes, row, texts.skipped.clientRemoved);
-  const { items, none } = row.m.purpose === 'update' ? await updateItems(tx, row, settings, zone, now.getTime()) : { items: [] };
+  const { items, none } = row.m.purpose === 'update' ? await updateItems(tx, row, rules, zone, now.getTime()) : { items: [] };
   if (none) return skip(writes, row, none);
   const problem = addressProblem(row);
   if (problem) return skip(writes, row, problem);
@@ -275,7 +340,7 @@ async function textProblem(ctx: AppContext, tx: Tx, row: Row, settings: Notifica
  */
 async function decideText(ctx: AppContext, tx: Tx, row: Row, writes: Writes, now: Date, platform: PlatformSettings): Promise<Prepared> {
   if (row.m.state === 'sending' && row.m.content) return { kind: 'text', text: { id: row.m.id, portalId: row.m.portalId, to: row.m.toAddress!, body: String(row.m.content.body) } };
-  const settings = readNotificationSettings(row.settings);
+  const { settings } = rulesOf(writes, row);
   const zone = zoneOf(row.business.timeZone);
   const changes = row.m.changes as MessageChanges;
   const checked = await textProblem(ctx, tx, row, settings);
@@ -311,6 +376,7 @@ const values = (rows: SQL[]) => sql.join(rows, sql`, `);
 
 async function applyWrites(tx: Tx, writes: Writes, now: Date): Promise<void> {
   const at = now.toISOString();
+  const lease = new Date(now.getTime() + SENDING_LEASE_MS).toISOString();
   if (writes.tokens.length > 0) {
     await tx
       .insert(clientAccessTokens)
@@ -337,11 +403,13 @@ async function applyWrites(tx: Tx, writes: Writes, now: Date): Promise<void> {
   }
   if (writes.sending.length > 0) {
     await tx.execute(sql`update notification_messages as m set state = 'sending', triggers = v.triggers::jsonb, to_address = v.to_address,
-        subject = v.subject, content = v.content::jsonb, updated_at = ${at}::timestamptz, attempts = m.attempts + 1
+        subject = v.subject, content = v.content::jsonb, updated_at = ${at}::timestamptz, attempts = m.attempts + 1,
+        send_after = ${lease}::timestamptz, failures = 0, first_failed_at = null
       from (values ${values(writes.sending.map((w) => sql`(${w.id}, ${JSON.stringify(w.triggers)}, ${w.to}, ${w.subject}, ${JSON.stringify(w.content)})`))})
         as v(id, triggers, to_address, subject, content)
       where m.id = v.id::uuid`);
   }
+  if (writes.resending.length > 0) await tx.update(notificationMessages).set({ sendAfter: new Date(lease) }).where(inArray(notificationMessages.id, writes.resending));
 }
 
 /**
@@ -352,13 +420,28 @@ async function applyWrites(tx: Tx, writes: Writes, now: Date): Promise<void> {
  * them side by side; `prepareClientMessage` gathers them).
  */
 export async function prepareClientMessages(ctx: AppContext, ids: string[]): Promise<Map<string, Prepared>> {
+  const out = new Map<string, Prepared>(ids.map((id) => [id, { kind: 'finished' }]));
+  for (const [id, prepared] of await prepareSelected(ctx, { ids })) out.set(id, prepared);
+  return out;
+}
+
+/**
+ * Claims up to `limit` of a portal's e-mails whose time has come (skipping those another sender holds: its
+ * transaction, or its lease on a message being sent) and prepares them as `prepareClientMessages` does. Messages
+ * that go are 'sending' under this sender's lease on return. An empty answer: nothing is due.
+ */
+export async function claimDueEmails(ctx: AppContext, portalId: string, limit: number): Promise<Map<string, Prepared>> {
+  return prepareSelected(ctx, { portalId, now: ctx.clock.now(), limit });
+}
+
+async function prepareSelected(ctx: AppContext, selection: Selection): Promise<Map<string, Prepared>> {
   const platform = await ctx.settings.get();
   return ctx.db.transaction(async (tx) => {
-    const rows = await loadMessages(tx, ids);
+    const rows = await loadMessages(tx, selection);
     const now = ctx.clock.now();
     const domains = await servedDomainNames(tx, rows.map((r) => r.m.portalId), now.getTime());
-    const writes: Writes = { skipped: [], held: [], sending: [], tokens: [], links: new Map(), domains };
-    const out = new Map<string, Prepared>(ids.map((id) => [id, { kind: 'finished' }]));
+    const writes: Writes = { skipped: [], held: [], sending: [], resending: [], tokens: [], links: new Map(), domains, portals: new Map() };
+    const out = new Map<string, Prepared>();
     for (const row of rows) out.set(row.m.id, await decide(ctx, tx, row, writes, now, platform));
     await applyWrites(tx, writes, now);
     return out;

@@ -1,5 +1,4 @@
-import crypto from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { changesFromEvents, composeUpdate, mergeChanges, type ChangeEvent, type MessageChanges } from '@core/notification-changes';
 import { readNotificationSettings, type NotificationSettings } from '@core/notification-settings';
 import { readPortalConfig } from '@core/portal-config';
@@ -14,14 +13,11 @@ import { twilioSender } from '../../integrations/sms/twilio-sms';
 import { businessPlanId } from '../business/plan-access';
 import type { ClientEventSubscriber, RecordedClientEvent } from '../client-events/client-event-log';
 import { readWorkloadSettings } from '../sheet-sync/workload-state';
-
-/** The job that sends one client e-mail when its window ends. */
-export const SEND_MESSAGE_JOB = 'notification.send';
-/** The job that sends one client text (its own kind: a text outage holds texts, not e-mails). */
-export const SEND_TEXT_JOB = 'notification.send_sms';
-const jobKinds: Record<MessageChannel, string> = { email: SEND_MESSAGE_JOB, sms: SEND_TEXT_JOB };
+import { SEND_TEXT_JOB, sendEmailsJob } from './notification-jobs';
 
 const CHUNK = 1000;
+/** Messages opened per insert (one JSON parameter). */
+const INSERT_CHUNK = 5000;
 const NONE: ReadonlySet<never> = new Set();
 
 export interface PortalFacts {
@@ -51,10 +47,11 @@ async function portalFacts(ctx: AppContext, q: Db | Tx, portalId: string): Promi
   return { businessId: row.businessId, settings, calendar: createWorkingCalendar({ workingDays: workload.workingDays, holidays: workload.holidays }), email, sms };
 }
 
-/** Merges changes into the open messages of these clients; returns the clients that had none. */
-async function mergeIntoOpen(q: Db | Tx, portalId: string, changes: Map<string, MessageChanges>, now: Date, channel: MessageChannel): Promise<Set<string>> {
+const values = (rows: SQL[]) => sql.join(rows, sql`, `);
+
+/** Merges changes into the open messages of these clients (one update for all of them); clients without one are left alone. */
+async function mergeIntoOpen(q: Db | Tx, portalId: string, changes: Map<string, MessageChanges>, now: Date, channel: MessageChannel): Promise<void> {
   const ids = [...changes.keys()];
-  const without = new Set(ids);
   for (let i = 0; i < ids.length; i += CHUNK) {
     const open = await q
       .select({ id: notificationMessages.id, clientId: notificationMessages.clientId, changes: notificationMessages.changes })
@@ -69,18 +66,17 @@ async function mergeIntoOpen(q: Db | Tx, portalId: string, changes: Map<string, 
         ),
       )
       .for('update');
-    for (const m of open) {
-      without.delete(m.clientId);
-      const merged = mergeChanges(m.changes as MessageChanges, changes.get(m.clientId)!);
-      await q.update(notificationMessages).set({ changes: merged as Record<string, unknown>, updatedAt: now }).where(eq(notificationMessages.id, m.id));
-    }
+    if (open.length === 0) continue;
+    const merged = open.map((m) => sql`(${m.id}, ${JSON.stringify(mergeChanges(m.changes as MessageChanges, changes.get(m.clientId)!))})`);
+    await q.execute(sql`update notification_messages as m set changes = v.changes::jsonb, updated_at = ${now.toISOString()}::timestamptz
+      from (values ${values(merged)}) as v(id, changes) where m.id = v.id::uuid`);
   }
-  return without;
 }
 
 /**
- * Opens a message (with its send job at the end of the batching window) for each client given; a client that already
- * has an open message on the channel (another transaction opened it meanwhile) is merged instead.
+ * Opens a message for each client given, in one statement per chunk (rows made from one JSON parameter), unless it
+ * has an open message on the channel already; returns the clients opened, with their message ids. E-mails get one
+ * send job for the portal at the end of the window; texts one job each.
  */
 async function openMessages(
   ctx: AppContext,
@@ -88,45 +84,48 @@ async function openMessages(
   target: { portalId: string; facts: PortalFacts; channel: MessageChannel },
   worth: [string, MessageChanges][],
   now: Date,
-): Promise<void> {
+): Promise<Map<string, string>> {
   const { portalId, facts, channel } = target;
   const sendAfter = new Date(now.getTime() + facts.settings.windowMinutes * 60_000);
-  const raced = new Map<string, MessageChanges>();
-  for (let i = 0; i < worth.length; i += CHUNK) {
-    const rows = worth.slice(i, i + CHUNK).map(([clientId, c]) => ({
-      id: crypto.randomUUID(),
-      businessId: facts.businessId,
-      portalId,
-      clientId,
-      channel,
-      purpose: 'update' as const,
-      state: 'pending' as const,
-      changes: c as Record<string, unknown>,
-      sendAfter,
-      createdAt: now,
-      updatedAt: now,
-    }));
-    const inserted = await q
-      .insert(notificationMessages)
-      .values(rows)
-      .onConflictDoNothing({
-        target: [notificationMessages.portalId, notificationMessages.clientId, notificationMessages.channel, notificationMessages.purpose],
-        where: sql`state in ('pending', 'held')`,
-      })
-      .returning({ id: notificationMessages.id, clientId: notificationMessages.clientId });
-    const done = new Set(inserted.map((r) => r.clientId));
-    for (const r of rows) if (!done.has(r.clientId)) raced.set(r.clientId, r.changes as MessageChanges);
-    await ctx.jobs.enqueue(q, inserted.map((m) => ({ kind: jobKinds[channel], dedupeKey: m.id, payload: { messageId: m.id }, runAt: sendAfter })));
+  const opened = new Map<string, string>();
+  for (let i = 0; i < worth.length; i += INSERT_CHUNK) {
+    const rows = worth.slice(i, i + INSERT_CHUNK).map(([c, d]) => ({ c, d }));
+    const result = (await q.execute(sql`
+      insert into notification_messages (id, business_id, portal_id, client_id, channel, purpose, state, changes, send_after, created_at, updated_at)
+      select gen_random_uuid(), ${facts.businessId}, ${portalId}, x.c, ${channel}, 'update', 'pending', x.d, ${sendAfter.toISOString()}::timestamptz,
+        ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(c text, d jsonb)
+      on conflict (portal_id, client_id, channel, purpose) where state in ('pending', 'held') do nothing
+      returning id, client_id`)) as unknown as { rows: { id: string; client_id: string }[] };
+    for (const r of result.rows) opened.set(r.client_id, r.id);
   }
-  if (raced.size > 0) await mergeIntoOpen(q, portalId, raced, now, channel);
+  if (opened.size === 0) return opened;
+  if (channel === 'email') await ctx.jobs.enqueue(q, [sendEmailsJob(portalId, sendAfter, { opened: opened.values().next().value! })]);
+  else await ctx.jobs.enqueue(q, [...opened.values()].map((id) => ({ kind: SEND_TEXT_JOB, dedupeKey: id, payload: { messageId: id }, runAt: sendAfter })));
+  return opened;
+}
+
+/**
+ * Opens messages for the changes worth one on their own, and merges the rest (and those of clients whose message is
+ * open already) into the open ones: no lock is taken on a client that gets a new message.
+ */
+async function openOrMerge(
+  ctx: AppContext,
+  q: Db | Tx,
+  target: { portalId: string; facts: PortalFacts; channel: MessageChannel },
+  changes: Map<string, MessageChanges>,
+  worth: [string, MessageChanges][],
+  now: Date,
+): Promise<void> {
+  const opened = worth.length > 0 ? await openMessages(ctx, q, target, worth, now) : new Map<string, string>();
+  const rest = new Map([...changes].filter(([id]) => !opened.has(id)));
+  if (rest.size > 0) await mergeIntoOpen(q, target.portalId, rest, now, target.channel);
 }
 
 /** E-mails: changes join the open e-mail, or open one when they say something on their own. */
 async function recordEmails(ctx: AppContext, q: Db | Tx, portalId: string, facts: PortalFacts, changes: Map<string, MessageChanges>, now: Date): Promise<void> {
-  const fresh = await mergeIntoOpen(q, portalId, changes, now, 'email');
-  if (fresh.size === 0) return;
-  const worth = [...changes].filter(([id, c]) => fresh.has(id) && composeUpdate({ changes: c, settings: facts.settings, calendar: facts.calendar, sentToday: NONE }).length > 0);
-  await openMessages(ctx, q, { portalId, facts, channel: 'email' }, worth, now);
+  const worth = [...changes].filter(([, c]) => composeUpdate({ changes: c, settings: facts.settings, calendar: facts.calendar, sentToday: NONE }).length > 0);
+  await openOrMerge(ctx, q, { portalId, facts, channel: 'email' }, changes, worth, now);
 }
 
 /**
@@ -135,9 +134,7 @@ async function recordEmails(ctx: AppContext, q: Db | Tx, portalId: string, facts
  * phone number and the hours are looked at when it goes.
  */
 async function recordUrgentTexts(ctx: AppContext, q: Db | Tx, portalId: string, facts: PortalFacts, changes: Map<string, MessageChanges>, now: Date): Promise<void> {
-  const fresh = await mergeIntoOpen(q, portalId, changes, now, 'sms');
-  const candidates = [...changes].filter(([id, c]) => fresh.has(id) && c.status);
-  if (candidates.length === 0) return;
+  const candidates = [...changes].filter(([, c]) => c.status);
   const priorities = new Map<string, string>();
   for (let i = 0; i < candidates.length; i += CHUNK) {
     const rows = await q
@@ -147,7 +144,7 @@ async function recordUrgentTexts(ctx: AppContext, q: Db | Tx, portalId: string, 
     for (const r of rows) priorities.set(r.clientId, r.priority);
   }
   const urgent = candidates.filter(([id, c]) => isUrgentUpdate(c, priorities.get(id) ?? '', facts.settings.sms));
-  if (urgent.length > 0) await openMessages(ctx, q, { portalId, facts, channel: 'sms' }, urgent, now);
+  await openOrMerge(ctx, q, { portalId, facts, channel: 'sms' }, changes, urgent, now);
 }
 
 /**

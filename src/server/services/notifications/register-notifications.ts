@@ -1,12 +1,12 @@
 import type { AppContext } from '../../context';
 import { ownerAlertHandler } from './owner-alerts';
 import { recordNotificationChanges } from './record-notification-changes';
-import { sendClientMessageHandler, sendClientTextHandler } from './send-client-message-job';
+import { sendClientEmailsHandler, sendClientTextHandler } from './send-client-message-job';
 
 /** Wires client notifications at app start: the client event subscriber (the outbox) and the queue's handlers. */
 export function registerNotifications(ctx: AppContext): void {
   ctx.clientEvents.subscribe('notifications', recordNotificationChanges(ctx));
-  ctx.jobs.register(sendClientMessageHandler(ctx));
+  ctx.jobs.register(sendClientEmailsHandler(ctx));
   ctx.jobs.register(sendClientTextHandler(ctx));
   ctx.jobs.register(ownerAlertHandler(ctx));
 }

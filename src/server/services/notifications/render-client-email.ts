@@ -12,10 +12,13 @@ export interface RenderedClientEmail {
   html: string;
 }
 
+/** One formatter for every e-mail (making one per date costs more than the rest of an e-mail's rendering). */
+const LONG_DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+
 /** 'March 14, 2026' for '2026-03-14'. */
 export function longDate(isoDate: string): string {
   const d = new Date(`${isoDate.slice(0, 10)}T00:00:00Z`);
-  return Number.isNaN(d.getTime()) ? isoDate : d.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+  return Number.isNaN(d.getTime()) ? isoDate : LONG_DATE.format(d);
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);

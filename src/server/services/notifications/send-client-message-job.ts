@@ -1,41 +1,87 @@
+import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import type { JobHandler } from '../job-queue/job-types';
+import { notificationMessages } from '../../db/schema';
+import { RetryLaterError, type JobHandler } from '../job-queue/job-types';
 import { clientMessageGaveUp, deliverClientMessage } from './deliver-client-message';
 import { deliverTextMessage } from './deliver-text-message';
-import { prepareClientMessage, type Prepared } from './prepare-client-message';
-import { SEND_MESSAGE_JOB, SEND_TEXT_JOB } from './record-notification-changes';
+import { SEND_EMAILS_JOB, SEND_TEXT_JOB, sendEmailsJob } from './notification-jobs';
+import { claimDueEmails, prepareClientMessage, type Prepared } from './prepare-client-message';
 
-/** A queue handler for one client message: decide (short transaction), then hand it over (outside it). */
-function messageHandler(
-  ctx: AppContext,
-  kind: string,
-  channel: 'email' | 'sms',
-  concurrency: number,
-  deliver: (prepared: Prepared) => Promise<void>,
-): JobHandler<{ messageId: string }> {
+/** E-mails claimed (and prepared in one transaction) at a time by one lane of a portal's sender. */
+const ROUND = 100;
+/**
+ * Lanes of one portal's sender, each claiming a round and handing it to the mail pool: while one lane waits for its
+ * round to be accepted, another prepares the next, so the pool is not left idle (rounds never overlap: skip locked).
+ */
+const LANES = 3;
+
+/** Sends a round of prepared e-mails side by side (the pooled transport queues them); the error when the server was out of reach. */
+async function sendRound(ctx: AppContext, prepared: Iterable<Prepared>): Promise<string | null> {
+  const outcomes = await Promise.all([...prepared].map((p) => (p.kind === 'send' ? deliverClientMessage(ctx, p.message) : null)));
+  const down = outcomes.find((o) => o?.retry && o.channelDown);
+  return down?.retry ? down.error : null;
+}
+
+/**
+ * After a run, the portal's sender wakes again when its next e-mail is due: one held for quiet hours, one waiting for
+ * a retry, one whose sender's lease runs out. A due one it could not take (another transaction held it) is looked
+ * at again a second later.
+ */
+async function wakeAtNextDue(ctx: AppContext, portalId: string): Promise<void> {
+  const [next] = await ctx.db
+    .select({ at: sql<string | Date | null>`min(${notificationMessages.sendAfter})` })
+    .from(notificationMessages)
+    .where(and(eq(notificationMessages.portalId, portalId), eq(notificationMessages.channel, 'email'), sql`${notificationMessages.state} in ('pending', 'held', 'sending')`));
+  if (!next?.at) return;
+  const at = Math.max(new Date(next.at).getTime(), ctx.clock.nowMs() + 1000);
+  await ctx.jobs.enqueue(ctx.db, [sendEmailsJob(portalId, new Date(at), 'due')]);
+}
+
+/**
+ * A portal's client e-mails (one job per portal and due time): claims its due messages a round at a time (each
+ * message's row is the guard: claimed under `for update skip locked`, then 'sending' under a lease, then sent) and
+ * hands them to the mail pool, in a few lanes so the next round is prepared while the last one is sent. When the mail server is out of
+ * reach the run stops and the queue holds the e-mail channel; the messages keep their own retry times.
+ */
+export function sendClientEmailsHandler(ctx: AppContext): JobHandler<{ portalId: string }> {
   return {
-    kind,
-    channel,
-    concurrency,
+    kind: SEND_EMAILS_JOB,
+    channel: 'email',
+    // Each job runs lanes of its own; a sync written in slices opens a job per slice.
+    concurrency: 2,
+    // Each message gives up on its own after 24 hours; the portal's sender keeps trying while any waits.
+    retryForMs: Number.MAX_SAFE_INTEGER,
     async run(job) {
-      const prepared = await prepareClientMessage(ctx, job.payload.messageId);
-      if (prepared.kind === 'later') return { later: prepared.at };
-      await deliver(prepared);
+      const { portalId } = job.payload;
+      let down: string | null = null;
+      const lane = async () => {
+        while (down === null) {
+          const prepared = await claimDueEmails(ctx, portalId, ROUND);
+          if (prepared.size === 0) return;
+          down ??= await sendRound(ctx, prepared.values());
+        }
+      };
+      // Every lane ends its round before the run settles: its messages record their own outcomes.
+      const lanes = await Promise.allSettled(Array.from({ length: LANES }, lane));
+      const failed = lanes.find((l) => l.status === 'rejected');
+      if (failed) throw failed.reason;
+      if (down !== null) throw new RetryLaterError(down, { channelDown: true });
+      await wakeAtNextDue(ctx, portalId);
     },
-    gaveUp: (job, error) => clientMessageGaveUp(ctx, job.payload.messageId, error),
   };
 }
 
-/** Client e-mails: many at once (their preparing shares one transaction and the SMTP pool queues the sends). */
-export function sendClientMessageHandler(ctx: AppContext): JobHandler<{ messageId: string }> {
-  return messageHandler(ctx, SEND_MESSAGE_JOB, 'email', 100, async (p) => {
-    if (p.kind === 'send') await deliverClientMessage(ctx, p.message);
-  });
-}
-
-/** Client texts, to Twilio (their own channel: a Twilio outage holds texts, not e-mails). */
+/** Client texts, one job each, to Twilio (their own channel: a Twilio outage holds texts, not e-mails). */
 export function sendClientTextHandler(ctx: AppContext): JobHandler<{ messageId: string }> {
-  return messageHandler(ctx, SEND_TEXT_JOB, 'sms', 10, async (p) => {
-    if (p.kind === 'text') await deliverTextMessage(ctx, p.text);
-  });
+  return {
+    kind: SEND_TEXT_JOB,
+    channel: 'sms',
+    concurrency: 10,
+    async run(job) {
+      const prepared = await prepareClientMessage(ctx, job.payload.messageId);
+      if (prepared.kind === 'later') return { later: prepared.at };
+      if (prepared.kind === 'text') await deliverTextMessage(ctx, prepared.text);
+    },
+    gaveUp: (job, error) => clientMessageGaveUp(ctx, job.payload.messageId, error),
+  };
 }

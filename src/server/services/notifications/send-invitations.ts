@@ -11,7 +11,7 @@ import { clientNotFoundMessage } from '../client-access/business-client';
 import { hashAccessToken, newAccessToken } from '../client-access/secrets';
 import { sealAccessToken } from '../client-access/access-link';
 import { getPortalRow } from '../portals/get-portal';
-import { SEND_MESSAGE_JOB } from './record-notification-changes';
+import { sendEmailsJob } from './notification-jobs';
 
 const CHUNK = 1000;
 
@@ -115,6 +115,7 @@ export async function sendInvitations(
   const now = ctx.clock.now();
   const queued = await ctx.db.transaction(async (tx) => {
     let written = 0;
+    let first: string | undefined;
     for (let i = 0; i < invite.length; i += CHUNK) {
       const rows = invite.slice(i, i + CHUNK).map((c) => ({
         id: crypto.randomUUID(),
@@ -139,10 +140,11 @@ export async function sendInvitations(
         .returning({ id: notificationMessages.id, clientId: notificationMessages.clientId });
       const done = new Set(inserted.map((r) => r.clientId));
       for (const c of invite.slice(i, i + CHUNK)) if (!done.has(c.clientId)) skipped.push({ clientId: c.clientId, name: c.name, email: c.email, reason: texts.skipped.alreadyInvited });
-      await ctx.jobs.enqueue(tx, inserted.map((m) => ({ kind: SEND_MESSAGE_JOB, dedupeKey: m.id, payload: { messageId: m.id }, runAt: now })));
       if (input.rotateLinks) await rotateLinks(ctx, tx, portalId, invite.slice(i, i + CHUNK).filter((c) => done.has(c.clientId)), now, actor.userId);
       written += inserted.length;
+      first ??= inserted[0]?.id;
     }
+    if (first) await ctx.jobs.enqueue(tx, [sendEmailsJob(portalId, now, { opened: first })]);
     await recordActivity(tx, {
       type: 'portal.clients_invited',
       actorUserId: actor.userId,
