@@ -3,24 +3,22 @@
 // baseline in the same run: a bare nodemailer pooled transport (5 connections) sending the same 10,000 prepared
 // messages (the bytes the app sent, read back) to the same server. Targets: delivery within 1.5x of the baseline;
 // the sync no more than 10 % slower with notifications than without.
-// The sync's cost: the same changing sync timed on two portals, one with e-mail updates on and one with them off.
-// The sync records its client events with its data (decision 0011); for a sync that would not, the suite records its
-// status changes as events right after it, on both portals, and says so: the subscriber's work is the difference.
+// The sync's cost: the same changing sync timed on two portals, one with e-mail updates on and one with them off
+// (the sync records its client events with its data, decision 0011: the notifications subscriber's work, in the
+// sync's own transaction, is the difference).
 // `NOTIFY_ROWS=2000 npm run bench notifications` for a quicker run; PostgreSQL with BENCH_DATABASE_URL (or
 // TEST_DATABASE_URL); BENCH_PGLITE=0 skips PGlite.
 import { fork } from 'node:child_process';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import nodemailer from 'nodemailer';
 import pg from 'pg';
 import pino from 'pino';
-import type { NewClientEvent } from '@core/client-events';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@core/notification-settings';
-import { classifyStatus } from '@core/status';
 import { buildApp } from '../../src/server/app';
 import { openDatabase, type Database } from '../../src/server/db/client';
 import { runMigrations } from '../../src/server/db/migrate';
-import { businessProfiles, clientStatusHistory, clients, notificationMessages, portalNotificationSettings, portals, users } from '../../src/server/db/schema';
+import { businessProfiles, clients, notificationMessages, portalNotificationSettings, portals, users } from '../../src/server/db/schema';
 import { loadEnv } from '../../src/server/env';
 import { runSync } from '../../src/server/services/sheet-sync/run-sync';
 import { makeSheet } from '../../tests/support/make-sheet';
@@ -72,26 +70,6 @@ function sync(app: FastifyInstance, portalId: string, csv: string) {
   return runSync(app.ctx, { portalId, businessId: 'b-bench', timeZone: 'UTC', trigger: 'upload', confirmDrop: true, upload: { bytes: Buffer.from(csv) } });
 }
 
-/** Status changes the sync just made (its history rows), as client events: only when the sync did not record its own. */
-async function recordChangesIfTheSyncDidNot(app: FastifyInstance, portalId: string, since: Date): Promise<{ recorded: boolean }> {
-  const { db } = app.ctx;
-  const own = await db.execute(sql`select count(*)::int as n from client_events where portal_id = ${portalId} and occurred_at >= ${since.toISOString()}::timestamptz`);
-  if ((own as unknown as { rows: { n: number }[] }).rows[0]!.n > 0) return { recorded: false };
-  const changed = await db
-    .select({ clientId: clientStatusHistory.clientId, from: clientStatusHistory.oldStatus, to: clientStatusHistory.newStatus })
-    .from(clientStatusHistory)
-    .where(and(eq(clientStatusHistory.portalId, portalId), sql`${clientStatusHistory.changedAt} >= ${since.toISOString()}::timestamptz`));
-  const events: NewClientEvent[] = changed.map((c) => ({
-    type: 'client.status_changed',
-    portalId,
-    clientId: c.clientId,
-    actor: { kind: 'system', job: 'bench' },
-    data: { from: c.from ?? '', to: c.to, fromClass: classifyStatus(c.from), toClass: classifyStatus(c.to) },
-  }));
-  await db.transaction((tx) => app.ctx.clientEvents.record(tx, events, new Date()));
-  return { recorded: true };
-}
-
 /** Every status different from the first sheet's: 'X' becomes 'X (updated)'. */
 function everyStatusChanged(csv: string): string {
   const lines = csv.trimEnd().split('\n');
@@ -137,12 +115,8 @@ async function suite(label: string, database: Database, sink: Sink): Promise<voi
     const clientsOn = (await app.ctx.db.select({ id: clients.clientId }).from(clients).where(eq(clients.portalId, on))).length;
 
     // The changing sync, without and with notifications (interleaved: off, on).
-    const sinceOff = new Date();
     const withoutSync = await timed(() => sync(app, off, changed));
-    const withoutEvents = await timed(() => recordChangesIfTheSyncDidNot(app, off, sinceOff));
-    const sinceOn = new Date();
     const withSync = await timed(() => sync(app, on, changed));
-    const withEvents = await timed(() => recordChangesIfTheSyncDidNot(app, on, sinceOn));
     const messages = (await app.ctx.db.select({ id: notificationMessages.id }).from(notificationMessages).where(eq(notificationMessages.portalId, on))).length;
 
     // Delivery: the worker sends every message; the clock runs until the sink has them all.
@@ -154,10 +128,9 @@ async function suite(label: string, database: Database, sink: Sink): Promise<voi
     await app.ctx.jobs.stop();
     const base = await baseline(sink, app, on);
 
-    const totalOff = withoutSync.ms + (withEvents.value.recorded ? withoutEvents.ms : 0);
-    const totalOn = withSync.ms + (withEvents.value.recorded ? withEvents.ms : 0);
+    const totalOff = withoutSync.ms;
+    const totalOn = withSync.ms;
     console.log(`${label}: ${clientsOn.toLocaleString()} clients, ${messages.toLocaleString()} status e-mails`);
-    if (withEvents.value.recorded) console.log('  (the sync does not record client events yet: its status changes were recorded as events right after it, on both portals)');
     console.log(`  sync changing every status: without notifications ${(totalOff / 1000).toFixed(2)} s, with ${(totalOn / 1000).toFixed(2)} s: ${(((totalOn - totalOff) / totalOff) * 100).toFixed(1)} % (target at most 10 %)`);
     console.log(`  delivery of ${messages.toLocaleString()} e-mails: ${(delivery.ms / 1000).toFixed(2)} s; bare nodemailer pool, same messages: ${(base / 1000).toFixed(2)} s: ${(delivery.ms / base).toFixed(2)}x (target at most 1.5x)`);
   } finally {
