@@ -143,7 +143,7 @@ describe('managed source', () => {
 
   it('a bulk write plans only the clients it names, yet moves the whole queue as a sync would, with its events', { timeout: 60_000 }, async () => {
     const o = await managedPortal();
-    const base = Array.from({ length: 12 }, (_, i) => ({ clientId: `Q${i}`, name: `Client ${i}`, email: `q${i}@example.com`, status: i % 5 === 4 ? 'Completed' : 'Waiting', priority: i % 3 ? 'Normal' : 'High' }));
+    const base = Array.from({ length: 12 }, (_, i) => ({ clientId: `Q${i}`, name: `Client ${i}`, email: `q${i}@example.com`, status: i % 5 === 4 ? 'Completed' : 'Waiting', priority: i % 3 ? 'Normal' : 'High', ...(i % 4 === 1 ? { dueDate: '2026-12-15' } : {}) }));
     expect((await withKey(t.app, o.key, 'POST', clientsUrl(o, '/bulk'), { clients: base })).statusCode).toBe(200);
     const before = new Map((await list(o)).map((c) => [c.clientId as string, c.queuePosition]));
     const already = (await events(o)).length;

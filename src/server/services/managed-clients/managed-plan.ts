@@ -1,4 +1,4 @@
-import { and, eq, inArray, max, or, sql } from 'drizzle-orm';
+import { and, eq, max, or, sql } from 'drizzle-orm';
 import { computeQueue, createEstimateContext, type EstimateContext } from '@core/estimate';
 import { MANAGED_HEADERS, MANAGED_MAPPING, managedSheetRows, touchedBy, type ManagedChange, type ManagedRow } from '@core/managed-clients';
 import type { DateOrder } from '@core/sheet-values';
@@ -8,7 +8,7 @@ import type { Db, Tx } from '../../db/client';
 import { clients } from '../../db/schema';
 import { planImport, type ExistingClient, type ImportPlan } from '../sheet-sync/plan-import';
 import { readQueueInputs, type QueueInputRow } from '../sheet-sync/recompute-queue';
-import { loadExistingClients } from '../sheet-sync/prepare-sync';
+import { existingClientColumns, existingClientOf, loadExistingClients } from '../sheet-sync/prepare-sync';
 import { readWorkloadSettings } from '../sheet-sync/workload-state';
 
 // A managed write that costs in proportion to the clients it names (issue 22 bench): only the clients the changes can
@@ -44,27 +44,39 @@ function managedRowsOf(rows: readonly StoredManagedRow[]) {
   return { active, removed };
 }
 
+const keyList = (values: readonly string[]) => sql`(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
+
 /**
  * The clients `changes` can touch, current and removed: the ones they name, those whose ID cell is a key they name,
- * and those with an e-mail address they write or that a named client has (a restore brings its address back). With
- * the portal's highest row, so new clients still go last.
+ * and those with an e-mail address they write or that a named client has (a restore brings its address back). Read
+ * once with the columns the sync's plan compares them by (`existing`), and with the portal's highest row, so new
+ * clients still go last. The lists go as one jsonb parameter each (1,000 keys as parameters cost the embedded
+ * database more than the read).
  */
 export async function readTouchedRows(db: Db | Tx, portalId: string, changes: readonly ManagedChange[]) {
   const { keys, emails } = touchedBy(changes);
-  const namedEmails = sql`(select o.email_normalized from clients o where o.portal_id = ${portalId} and o.client_id in (select jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb)))`;
+  const named = keyList(keys);
+  const namedEmails = sql`(select o.email_normalized from clients o where o.portal_id = ${portalId} and o.client_id in ${named})`;
   const [rows, [last]] = await Promise.all([
     db
-      .select(managedColumns)
+      .select({ existing: existingClientColumns, managed: managedColumns })
       .from(clients)
       .where(
         and(
           eq(clients.portalId, portalId),
-          or(inArray(clients.clientId, keys), inArray(clients.sourceId, keys), ...(emails.length > 0 ? [inArray(clients.emailNormalized, emails)] : []), sql`${clients.emailNormalized} in ${namedEmails}`),
+          or(
+            sql`${clients.clientId} in ${named}`,
+            sql`${clients.sourceId} in ${named}`,
+            ...(emails.length > 0 ? [sql`${clients.emailNormalized} in ${keyList(emails)}`] : []),
+            sql`${clients.emailNormalized} in ${namedEmails}`,
+          ),
         ),
       ),
     db.select({ lastRow: max(clients.row) }).from(clients).where(eq(clients.portalId, portalId)),
   ]);
-  return { ...managedRowsOf(rows), lastRow: last?.lastRow ?? 1 };
+  const existing = new Map<string, ExistingClient>();
+  for (const r of rows) existing.set(r.existing.clientId, existingClientOf(r.existing));
+  return { ...managedRowsOf(rows.map((r) => r.managed)), existing, lastRow: last?.lastRow ?? 1 };
 }
 
 interface PlanSettings {
@@ -94,19 +106,20 @@ export async function planManagedRows(db: Db | Tx, portalId: string, rows: reado
 }
 
 /**
- * The sync's plan of the touched rows (`rows`: the clients read by readTouchedRows, as the changes leave them), with
- * the queue of the whole portal: the figures of the clients written, and a queue write for every other current
- * client whose place or estimate moves. `stored` holds every client as it was, for the events.
+ * The sync's plan of the touched rows (`rows`: the clients read by readTouchedRows, as the changes leave them;
+ * `existing`: the same clients as stored), with the queue of the whole portal: the figures of the clients written,
+ * and a queue write for every other current client whose place or estimate moves. `stored` holds every client as it
+ * was, for the events.
  */
 export async function planTouchedRows(
   db: Db | Tx,
   portalId: string,
   rows: readonly ManagedRow[],
-  touched: readonly string[],
+  existing: Map<string, ExistingClient>,
   settings: PlanSettings,
 ): Promise<{ plan: ImportPlan; stored: Map<string, ClientState> }> {
   const estimate = estimateFor(settings);
-  const [existing, queueRows] = await Promise.all([loadExistingClients(db, portalId, 10_000, touched), readQueueInputs(db, portalId)]);
+  const queueRows = await readQueueInputs(db, portalId);
   const plan = await planManagedSheet(rows, existing, settings, estimate);
   queueWholePortal(plan, existing, queueRows, estimate);
   const stored = new Map<string, ClientState>(existing);

@@ -1,7 +1,7 @@
 // The first half of a sync (docs/sheet-sync.md): read the source, decode and parse it, map its columns, load the
 // stored clients and plan the change; then the guards. A real run and a dry run share all of it.
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import { canFinalizeMapping, detectColumns, type ColumnMapping } from '@core/columns';
 import { mappingFieldLabels, remapColumns, type RemapProblem } from '@core/column-remap';
 import { createEstimateContext, type EstimateContext } from '@core/estimate';
@@ -90,29 +90,33 @@ export function guard(p: PreparedSync, input: RunSyncInput): string | null {
   return messages.sync.dropNeedsConfirmation(plan.removals.length, plan.previousActive, plan.nextActive, input.upload ? 'file' : 'sheet');
 }
 
-/**
- * Every stored client of a portal (or only those keyed `only`), as the import plan compares them; read in pages so no
- * single result is huge.
- */
-export async function loadExistingClients(db: Db | Tx, portalId: string, pageSize = 10_000, only?: readonly string[]): Promise<Map<string, ExistingClient>> {
+/** The stored columns the import plan compares a client by (the managed write reads them with its own). */
+export const existingClientColumns = {
+  ...queueInputColumns,
+  sourceId: clients.sourceId,
+  emailNormalized: clients.emailNormalized,
+  contentHash: clients.contentHash,
+  removedAt: clients.removedAt,
+};
+
+/** A stored client as the import plan compares it (the row as read, with `removed` added). */
+export function existingClientOf<T extends { removedAt: Date | null }>(row: T): T & { removed: boolean } {
+  // The row itself: a copy by spread cost about a second per 100,000 clients.
+  return Object.assign(row, { removed: row.removedAt !== null });
+}
+
+/** Every stored client of a portal, as the import plan compares them; read in pages so no single result is huge. */
+export async function loadExistingClients(db: Db | Tx, portalId: string, pageSize = 10_000): Promise<Map<string, ExistingClient>> {
   const map = new Map<string, ExistingClient>();
-  if (only?.length === 0) return map;
   let after: string | null = null;
   for (;;) {
     const rows = await db
-      .select({
-        ...queueInputColumns,
-        sourceId: clients.sourceId,
-        emailNormalized: clients.emailNormalized,
-        contentHash: clients.contentHash,
-        removedAt: clients.removedAt,
-      })
+      .select(existingClientColumns)
       .from(clients)
-      .where(and(eq(clients.portalId, portalId), after === null ? undefined : gt(clients.clientId, after), only ? inArray(clients.clientId, [...only]) : undefined))
+      .where(and(eq(clients.portalId, portalId), after === null ? undefined : gt(clients.clientId, after)))
       .orderBy(asc(clients.clientId))
       .limit(pageSize);
-    // The row itself, with `removed` added: a copy by spread cost about a second per 100,000 clients.
-    for (const r of rows) map.set(r.clientId, Object.assign(r, { removed: r.removedAt !== null }));
+    for (const r of rows) map.set(r.clientId, existingClientOf(r));
     if (rows.length < pageSize) return map;
     after = rows[rows.length - 1]!.clientId;
     await yieldToEventLoop();
