@@ -140,7 +140,8 @@ async function writeManualPositions(
         detail: { portalId, ...detail, changed: previous.length },
       });
     });
-    // The clients it moves get their events there (queue_moved, estimate_changed), caused by the user.
+    // The clients it moves get their events there (queue_moved; estimate_changed until the portal's estimates are
+    // computed, then from the estimates refresh), caused by the user.
     await recomputeQueue(ctx, portalId, actor.timeZone, { actor: { kind: 'user', userId: actor.userId }, leaseToken: token });
   } finally {
     await releaseSyncLease(db, portalId, token).catch(() => {});

@@ -63,8 +63,9 @@ export const queueRefreshActor: ClientEventActor = { kind: 'system', job: 'queue
  * Recomputes queue positions and estimates of a portal's clients (after a settings change, a manual position or a
  * restore, and once a day as "today" moves), writing only the rows whose figures changed, under the portal's lease:
  * in one transaction on PostgreSQL, in short steps on the embedded database (writeQueue). Each client whose
- * position or estimate moved gets its events (`client.queue_moved`, `client.estimate_changed`, caused by `actor`)
- * in the transaction that writes its figures, handed there to the event log's subscribers.
+ * position or estimate moved gets its events (`client.queue_moved`, `client.estimate_changed`, caused by `actor`;
+ * estimate changes only until the portal's estimates are computed, then the estimates refresh records them:
+ * writeEvents) in the transaction that writes its figures, handed there to the event log's subscribers.
  * Returns the rows changed, or null when a sync holds the lease (it computes the queue itself).
  */
 export async function recomputeQueue(
