@@ -1,6 +1,6 @@
 // One recovery story (docs/sheet-sync.md, "Recovery"). A run is running, staged, committed, ok or failed; the moves
-// between those states are the table of core/sync/run-state.ts. This module makes every move of a run that stopped,
-// whoever finds it:
+// between those states are the table of core/sync/run-state.ts, written by run-moves.ts. This module settles every
+// run that stopped, whoever finds it:
 // - the catch path, for the run that threw (failRun);
 // - the next holder of the portal's lease (a sync, a restore, a manual position, a queue recompute, a managed
 //   write), before it reads the clients (failStaleRunsOf);
@@ -8,21 +8,21 @@
 // - the start on the embedded database, in the background (startRecovery).
 // Before the commit point a stopped run is failed and what it wrote is undone; past it, the apply is finished from
 // where it stopped, and given up (failed, the portal marked for a full re-sync) after MAX_FINISH_ATTEMPTS tries.
-import { and, eq, gte, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { messages } from '@core/messages';
-import { afterFailedFinish, caughtRunPlan, nextRunState, runStateOf, stoppedRunPlan, type OpenRunState, type RunEvent } from '@core/sync/run-state';
+import { afterFailedFinish, caughtRunPlan, runStateOf, stoppedRunPlan, type OpenRunState } from '@core/sync/run-state';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { leaseSessionOf } from '../../db/lease-session';
-import { portals, syncRuns, type StagedApply, type SyncRunStatus } from '../../db/schema';
+import { portals, syncRuns, type StagedApply } from '../../db/schema';
 import { AppError } from '../../errors';
 import type { ClientEventLog } from '../client-events/client-event-log';
 import { dropOrphanStagedTables, dropStagedTables, finishStagedApply } from './staged-apply';
-import type { ImportPlan } from './plan-import';
+import { endRuns } from './run-moves';
 import { announceFailure, holdUpload, recordErrorOnPortal } from './run-failure-effects';
 import { DropNeedsConfirmationError } from './sync-errors';
-import { countsOf } from './sync-outcome';
+import { figuresOf } from './sync-outcome';
 import { acquireSyncLease, LEASE_SECONDS, newLeaseToken, processLeaseTag, releaseSyncLease, renewSyncLease } from './sync-lease';
 import { clearSyncProgress } from './sync-progress';
 import type { SyncSession } from './sync-session';
@@ -38,30 +38,6 @@ interface OpenRun {
   id: string;
   portalId: string;
   startedAt: Date;
-}
-
-/**
- * Ends open runs by `event` ('fail', 'hold', 'give_up': core/sync/run-state.ts): done, with why, their staged tables
- * no longer theirs. A run that has ended meanwhile (finished or failed by another) is left as it is. Returns the
- * runs moved.
- */
-async function endRuns(
-  q: Db | Tx,
-  runs: readonly { id: string; state: OpenRunState }[],
-  event: Extract<RunEvent, 'fail' | 'hold' | 'give_up'>,
-  errorMessage: string,
-  figures: Partial<typeof syncRuns.$inferInsert> = {},
-): Promise<string[]> {
-  if (runs.length === 0) return [];
-  const ends = new Set(runs.map((r) => nextRunState(r.state, event)));
-  const [status] = ends;
-  if (ends.size !== 1 || !status) throw new Error(`no single '${event}' move from ${runs.map((r) => r.state).join(', ')}`);
-  const moved = await q
-    .update(syncRuns)
-    .set({ ...figures, status: status as SyncRunStatus, phase: 'done', finishedAt: new Date(), errorMessage, stagedApply: null })
-    .where(and(inArray(syncRuns.id, runs.map((r) => r.id)), eq(syncRuns.status, 'running')))
-    .returning({ id: syncRuns.id });
-  return moved.map((r) => r.id);
 }
 
 /**
@@ -139,12 +115,6 @@ async function undoSteps(s: SyncSession): Promise<boolean> {
  * with its `sync.failed` webhooks; an upload held back is kept, and a failure of the portal's own source is shown
  * on the portal.
  */
-/** The run's figures from its plan, without a status (the move sets it). */
-function figuresOf(plan: ImportPlan) {
-  const { status: _status, ...figures } = countsOf(plan, 'running');
-  return figures;
-}
-
 async function recordFailure(s: SyncSession, run: { id: string; state: OpenRunState }, err: unknown): Promise<void> {
   const { db, deps, input } = s;
   const event = err instanceof DropNeedsConfirmationError ? 'hold' : 'fail';

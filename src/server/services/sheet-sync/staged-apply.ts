@@ -11,12 +11,13 @@
 // see some clients already changed and others not yet: the moment the steps take.
 import crypto from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { portals, syncRuns, type StagedApply, type StagedTable } from '../../db/schema';
+import { portals, syncRuns, type StagedTable } from '../../db/schema';
 import { STEP_ROWS } from './apply-import';
 import { CLIENT_COLUMN_TYPES, insertClientsFrom, markRemovedFrom, QUEUE_COLUMN_TYPES, recordStatusHistoryFrom, STATUS_CHANGE_TYPES, updateClientsFrom, updateQueueFrom } from './client-columns';
 import type { ImportPlan } from './plan-import';
+import { applyRun, commitRun, stageRun } from './run-moves';
 import { SyncInProgressError } from './sync-errors';
 import type { StagedEvent } from './sync-events';
 import type { RecordedClientEvent } from '../client-events/client-event-log';
@@ -69,8 +70,8 @@ export async function stagePlan(
   const prefix = `sync_stage_${crypto.randomBytes(6).toString('hex')}`;
   const parts = stageParts(plan, events).filter((p) => p.rows.length > 0);
   const tables: StagedTable[] = parts.map((p) => ({ kind: p.kind, table: `${prefix}_${p.kind}`, rows: p.rows.length }));
-  const state: StagedApply = { tables, committed: false, next: { table: 0, row: 0 }, queueDay: null, settings: null, total: 0 };
-  await db.update(syncRuns).set({ stagedApply: state }).where(eq(syncRuns.id, runId));
+  // Ended meanwhile (failed by the next run or a clean-up): nothing is staged for it.
+  if (!(await stageRun(db, runId, { tables, committed: false, next: { table: 0, row: 0 }, queueDay: null, settings: null, total: 0 }))) throw new SyncInProgressError();
   let done = 0;
   try {
     for (const [i, part] of parts.entries()) {
@@ -104,13 +105,7 @@ export async function commitStagedApply(
   tables: StagedTable[],
   o: { queueDay: string | null; settings: unknown; total: number },
 ): Promise<void> {
-  const state: StagedApply = { tables, committed: true, next: { table: 0, row: 0 }, ...o };
-  const live = await tx
-    .update(syncRuns)
-    .set({ stagedApply: state, phase: 'committing' })
-    .where(and(eq(syncRuns.id, runId), eq(syncRuns.status, 'running'), sql`(${syncRuns.stagedApply} ->> 'committed')::boolean is false`))
-    .returning({ id: syncRuns.id });
-  if (live.length === 0) throw new SyncInProgressError();
+  if (!(await commitRun(tx, runId, { tables, committed: true, next: { table: 0, row: 0 }, ...o }))) throw new SyncInProgressError();
 }
 
 /** Staged table names are made here (sync_stage_<hex>_<kind>); anything else read back is refused, not run. */
@@ -179,10 +174,7 @@ export async function finishStagedApply(
           .update(portals)
           .set({ queueComputedFor: state.queueDay === null ? null : sql`case when ${portals.workloadSettings} = ${JSON.stringify(state.settings)}::jsonb then ${state.queueDay}::date else null end` })
           .where(eq(portals.id, run.portalId));
-        await tx
-          .update(syncRuns)
-          .set({ status: 'ok', phase: 'done', finishedAt: new Date(), rowsProcessed: state.total, rowsTotal: state.total, stagedApply: null })
-          .where(and(eq(syncRuns.id, runId), eq(syncRuns.status, 'running')));
+        await applyRun(tx, runId, 'committed', { rowsProcessed: state.total, rowsTotal: state.total });
         return { outcome: 'finished' as const, tables };
       }
       const table = tables[next.table]!;

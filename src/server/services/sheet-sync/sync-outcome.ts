@@ -2,7 +2,7 @@
 // portal's source fields after an applied sync.
 import { mappingConfidence, type ColumnMapping } from '@core/columns';
 import type { DateOrder } from '@core/sheet-values';
-import type { syncRuns, SyncRunStatus } from '../../db/schema';
+import type { syncRuns } from '../../db/schema';
 import type { ImportPlan } from './plan-import';
 import type { PreparedSync } from './prepare-sync';
 import type { SyncSession } from './sync-session';
@@ -12,10 +12,9 @@ import type { PortalRow, RunSyncInput, SyncResult } from './sync-types';
 /** A run's row as saved. */
 export type SavedRun = typeof syncRuns.$inferSelect;
 
-/** The run's figures from its plan. */
-export function countsOf(plan: ImportPlan, status: SyncRunStatus) {
+/** The run's figures from its plan, without a status (a move of run-moves.ts sets it). */
+export function figuresOf(plan: ImportPlan) {
   return {
-    status,
     rowsRead: plan.counts.rowsRead,
     imported: plan.counts.imported,
     updated: plan.counts.updated,

@@ -5,6 +5,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { mappingConfidence, type ColumnMapping } from '@core/columns';
 import { clients, portals, syncRuns } from '../../db/schema';
 import type { SyncSource } from './prepare-sync';
+import { applyRun } from './run-moves';
 import { clearSyncProgress } from './sync-progress';
 import { toSyncRunView } from './sync-run-view';
 import type { SyncSession } from './sync-session';
@@ -68,7 +69,7 @@ export async function applyUnchanged(s: SyncSession): Promise<SyncResult> {
     .from(clients)
     .where(and(eq(clients.portalId, portal.id), sql`${clients.removedAt} is null`));
   const now = new Date();
-  const [saved] = await db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     await tx
       .update(portals)
       .set({
@@ -84,23 +85,19 @@ export async function applyUnchanged(s: SyncSession): Promise<SyncResult> {
     // applied one. The same sheet: an upload held back meanwhile no longer applies.
     if (file) await keepUpload(tx, portal.id, 'applied', file);
     else if (s.isSheet) await forgetUploads(tx, portal.id);
-    return tx
-      .update(syncRuns)
-      .set({
-        status: 'ok',
-        phase: 'done',
-        finishedAt: new Date(),
-        rowsRead: last?.rowsRead ?? active?.n ?? 0,
-        unchanged: active?.n ?? 0,
-        skipped: last?.skipped ?? 0,
-        skippedRows: last?.skippedRows ?? [],
-        warnings: last?.warnings ?? [],
-      })
-      .where(eq(syncRuns.id, runId))
-      .returning();
+    const run = await applyRun(tx, runId, 'running', {
+      rowsRead: last?.rowsRead ?? active?.n ?? 0,
+      unchanged: active?.n ?? 0,
+      skipped: last?.skipped ?? 0,
+      skippedRows: last?.skippedRows ?? [],
+      warnings: last?.warnings ?? [],
+    });
+    // Ended by another meanwhile (the next holder of the lease): nothing of this run commits.
+    if (!run) throw await s.leaseLost(tx);
+    return run;
   });
   s.upload.kept = true;
   clearSyncProgress(runId);
   const mapping = (portal.columnMapping ?? {}) as ColumnMapping;
-  return { run: toSyncRunView(saved!), applied: true, headers: portal.detectedHeaders, columnMapping: mapping, previewRows: [], confidence: mappingConfidence(mapping) };
+  return { run: toSyncRunView(saved), applied: true, headers: portal.detectedHeaders, columnMapping: mapping, previewRows: [], confidence: mappingConfidence(mapping) };
 }

@@ -5,12 +5,13 @@ import type { Tx } from '../../db/client';
 import { portals, syncRuns } from '../../db/schema';
 import { applyImportPlan, insertFirstImportInSteps, planRowCount, planWriteCount, STEP_ROWS, writeQueueInSteps } from './apply-import';
 import { copyChannel } from './copy-rows';
+import { applyRun } from './run-moves';
 import type { ExistingClient, ImportPlan } from './plan-import';
 import type { PreparedSync } from './prepare-sync';
 import { commitStagedApply, finishStagedApply, stagePlan } from './staged-apply';
 import type { SyncCapabilities } from './sync-capabilities';
 import { stagedEvents, writeEvents, type WriteEvents } from './sync-events';
-import { countsOf, sourceUpdate, type SavedRun } from './sync-outcome';
+import { figuresOf, sourceUpdate, type SavedRun } from './sync-outcome';
 import type { SyncSession } from './sync-session';
 import type { PortalRow } from './sync-types';
 import { fingerprintOf } from './unchanged-source';
@@ -121,7 +122,7 @@ async function writeInOneTransaction(s: SyncSession, job: WriteJob, data: Import
   const { db, portal, caps } = s;
   const persist = caps.oneTransactionAtATime ? 'never' : 'throttled';
   s.lap('beforeWrite');
-  const [saved] = await db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     const copy = caps.copy ? copyChannel(tx, s.deps.database.kind) : null;
     await applyImportPlan(tx, portal.id, s.runId, data, (written) => s.progress('writing', stepped + written, job.total, persist), copy);
     await job.events.committed(tx, data, copy);
@@ -130,11 +131,10 @@ async function writeInOneTransaction(s: SyncSession, job: WriteJob, data: Import
     await s.holdLease(tx);
     await tx.update(portals).set(job.portalState).where(eq(portals.id, portal.id));
     await job.keepFiles(tx);
-    return tx
-      .update(syncRuns)
-      .set({ ...countsOf(job.plan, 'ok'), finishedAt: new Date(), phase: 'done', rowsProcessed: job.total, rowsTotal: job.total })
-      .where(eq(syncRuns.id, s.runId!))
-      .returning();
+    const saved = await applyRun(tx, s.runId!, 'running', { ...figuresOf(job.plan), rowsProcessed: job.total, rowsTotal: job.total });
+    // Ended by another meanwhile (it held the lease, so it cannot have been): nothing of this run commits.
+    if (!saved) throw await s.leaseLost(tx);
+    return saved;
   });
   s.upload.kept = true;
   return saved;
@@ -192,7 +192,7 @@ const stagedWriter: PlanWriter = {
         .set({ ...job.portalState, queueComputedFor: null })
         .where(eq(portals.id, portal.id));
       await job.keepFiles(tx);
-      await tx.update(syncRuns).set(countsOf(job.plan, 'running')).where(eq(syncRuns.id, runId));
+      await tx.update(syncRuns).set(figuresOf(job.plan)).where(eq(syncRuns.id, runId));
       await commitStagedApply(tx, runId, tables, { queueDay: job.queueInSteps ? null : job.today, settings: portal.workloadSettings, total: job.total });
       await job.events.committed(tx, {});
     });
