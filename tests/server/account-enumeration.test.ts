@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { liftBusinessApiLimits } from '../support/sheets';
 import { medianDifferenceInterval, pairedDifferences } from '../support/paired-timing';
-import { createTestApp, postJsonAnswer, signUp, signupBody, type TestApp } from '../support/test-app';
+import { useTestApp, postJsonAnswer, signUp, signupBody } from '../support/test-app';
 import { lookup, portalWithClients } from './portal-helpers';
 
 // No account enumeration (guides/security.md 1-2, decision 0021): an answer's time must not tell whether an address
@@ -16,15 +16,11 @@ const PAIRS = 200;
  */
 const NEGLIGIBLE_MS = 0.25;
 
-let t: TestApp;
 let owner: Awaited<ReturnType<typeof signUp>>;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   await liftBusinessApiLimits(t.app);
   owner = await signUp(t.app);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const settled = () => t.app.ctx.afterAnswer.settled();

@@ -1,15 +1,9 @@
 import * as OTPAuth from 'otpauth';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, postJson, signUp, type TestApp } from '../support/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp, postJson, signUp } from '../support/test-app';
 import { latestCookies, makeAdmin, saveSettings, send } from './admin-support';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 /** Every back-office route with a body that passes validation. */
 const adminRoutes: [('GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'), string, unknown?][] = [

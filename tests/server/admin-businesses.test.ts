@@ -1,17 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activityEvents, businessProfiles, sessions, users } from '../../src/server/db/schema';
-import { createTestApp, postJson, signUp, type TestApp } from '../support/test-app';
+import { useTestApp, postJson, signUp } from '../support/test-app';
 import { businessIdOf, latestCookies, makeAdmin, send } from './admin-support';
 
-let t: TestApp;
 let admin: Awaited<ReturnType<typeof makeAdmin>>;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await makeAdmin(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const activity = async (type: string) => (await t.app.ctx.db.select().from(activityEvents)).filter((e) => e.type === type);

@@ -1,22 +1,18 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { defaultPlatformSettings } from '../../src/core/validation/admin-settings';
 import { businessProfiles, contactMessages, waitlistEntries } from '../../src/server/db/schema';
 import { runLifecycleEmails } from '../../src/server/jobs/lifecycle-emails';
 import { emailTemplateCatalog, emailTemplateKeys } from '../../src/server/services/email-templates/catalog';
 import { renderEmail, sampleValues } from '../../src/server/services/email-templates/render';
-import { createTestApp, postJson, signUp, type TestApp } from '../support/test-app';
+import { useTestApp, postJson, signUp } from '../support/test-app';
 import { makeAdmin, saveSettings, send } from './admin-support';
 import { accessToken, lookup, portalWithClients, sendUpdate } from './portal-helpers';
 
-let t: TestApp;
 let admin: Awaited<ReturnType<typeof makeAdmin>>;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await makeAdmin(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('template rendering', () => {

@@ -4,25 +4,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerWebApp } from '../../src/server/plugins/web-app';
 import { lookup, portalWithClients, publicConfig } from './portal-helpers';
 import { tmpDir } from '../support/test-database';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
+import { TEST_ORIGIN, useTestApp } from '../support/test-app';
 import { makeAdmin, saveSettings, send } from './admin-support';
 
 // Maintenance mode and the public client portal (issue 8, item 5): the portal page (portal.html) is still served, so
 // it can show the maintenance page; the portal's API answers 503 'maintenance' to everyone but operators.
 
-let t: TestApp;
 let webRoot: string;
-beforeAll(async () => {
+beforeAll(() => {
   // A stand-in web build: the two entries the server serves.
   webRoot = tmpDir('web-maintenance');
   fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>app</title><div id="root" data-entry="app"></div>');
   fs.writeFileSync(path.join(webRoot, 'portal.html'), '<!doctype html><title>portal</title><div id="root" data-entry="portal"></div>');
-  t = await createTestApp({}, { beforeReady: (app) => registerWebApp(app, webRoot) });
 });
-afterAll(async () => {
-  await t.close();
+afterAll(() => {
   fs.rmSync(webRoot, { recursive: true, force: true });
 });
+const t = useTestApp({}, { beforeReady: (app) => registerWebApp(app, webRoot) });
 
 describe('maintenance mode and the client portal', () => {
   it('serves the portal page, answers its API with 503 maintenance (operators excepted), and recovers when it ends', async () => {

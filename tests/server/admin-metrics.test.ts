@@ -1,22 +1,21 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activityEvents, businessProfiles, invoices, platformDailyMetrics, portals } from '../../src/server/db/schema';
 import { DEMO_BUSINESS_ID } from '../../src/server/db/seed/demo-business';
 import { seedDemo } from '../../src/server/db/seed/seed-demo';
 import { SIGN_IN_EVENT } from '../../src/server/services/admin/platform-data';
-import { createTestApp, postJson, signUp, type TestApp } from '../support/test-app';
+import { startTestApp, useTestApp, postJson, signUp } from '../support/test-app';
 import { businessIdOf, makeAdmin, send } from './admin-support';
 
 // Figures computed from data this file creates: six businesses and a seventh that gets deleted.
-let t: TestApp;
 let admin: Awaited<ReturnType<typeof makeAdmin>>;
 const DAY = 86_400_000;
 const now = new Date();
 const today = now.toISOString().slice(0, 10);
 const dayOffset = (n: number) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + n)).toISOString().slice(0, 10);
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await makeAdmin(t);
   const db = t.app.ctx.db;
   const make = async (plan: string, status: string, extra: Partial<typeof businessProfiles.$inferInsert> = {}) => {
@@ -76,9 +75,6 @@ beforeAll(async () => {
   // A sign-up last month.
   const lastMonth = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 10, 12));
   await db.insert(activityEvents).values({ type: 'auth.sign_up', actorUserId: 'gone-user', createdAt: lastMonth });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('GET /api/admin/dashboard', () => {
@@ -205,21 +201,17 @@ describe('activity log', () => {
 
 describe('the demo business', () => {
   it('is a fixture, not a customer: left out of the list and every figure', async () => {
-    const fresh = await createTestApp();
-    try {
-      await seedDemo({ database: fresh.app.ctx.database, env: fresh.env, logger: fresh.app.ctx.logger });
-      const op = await makeAdmin(fresh);
-      const list = (await send(fresh.app, 'GET', '/api/admin/businesses', op.cookie)).json();
-      expect(list.businesses.some((b: { id: string }) => b.id === DEMO_BUSINESS_ID)).toBe(false);
-      expect(list.total).toBe(0);
-      const d = (await send(fresh.app, 'GET', '/api/admin/dashboard', op.cookie)).json();
-      expect(d.totalBusinesses).toBe(0);
-      expect(d.portals.total).toBe(0);
-      expect(d.plans.every((p: { businesses: number }) => p.businesses === 0)).toBe(true);
-      expect(d.metrics.activeLast30Days).toBeNull();
-      expect(d.metrics.conversion).toBeNull();
-    } finally {
-      await fresh.close();
-    }
+    const fresh = await startTestApp();
+    await seedDemo({ database: fresh.app.ctx.database, env: fresh.env, logger: fresh.app.ctx.logger });
+    const op = await makeAdmin(fresh);
+    const list = (await send(fresh.app, 'GET', '/api/admin/businesses', op.cookie)).json();
+    expect(list.businesses.some((b: { id: string }) => b.id === DEMO_BUSINESS_ID)).toBe(false);
+    expect(list.total).toBe(0);
+    const d = (await send(fresh.app, 'GET', '/api/admin/dashboard', op.cookie)).json();
+    expect(d.totalBusinesses).toBe(0);
+    expect(d.portals.total).toBe(0);
+    expect(d.plans.every((p: { businesses: number }) => p.businesses === 0)).toBe(true);
+    expect(d.metrics.activeLast30Days).toBeNull();
+    expect(d.metrics.conversion).toBeNull();
   });
 });

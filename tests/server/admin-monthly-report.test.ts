@@ -1,23 +1,19 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activityEvents, businessProfiles, clients, clientStatusHistory, clientUpdates, lifecycleEmails, portalLookupDaily } from '../../src/server/db/schema';
 import { computeMonthlyReport, previousUtcMonth, runMonthlyReports } from '../../src/server/jobs/monthly-report';
 import { runBackOfficeJobs } from '../../src/server/jobs/lifecycle-emails';
 import { businessWithPortal, fixtureSheet, postCsv } from '../support/sheets';
-import { createTestApp, signUp, type TestApp } from '../support/test-app';
+import { useTestApp, signUp } from '../support/test-app';
 import { businessIdOf, makeAdmin, saveSettings } from './admin-support';
 
 // The monthly report e-mail (issue 8, item 6): sent from the 1st of each month (UTC), once per business and month,
 // with last month's figures computed from the database. The job is called with a chosen "now".
 
-let t: TestApp;
 let admin: Awaited<ReturnType<typeof makeAdmin>>;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await makeAdmin(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const pad = (n: number) => String(n).padStart(2, '0');

@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { contactMessages } from '../../src/server/db/schema';
 import type { SendGridSetting } from '../../src/server/integrations/mail/mail-transport';
 import { createMailer, type Mailer } from '../../src/server/integrations/mail/mailer';
 import { sendGridSettingReader } from '../../src/server/services/platform-settings/mail-settings';
-import { createTestApp, postJson, type TestApp } from '../support/test-app';
+import { postJson, useTestApp } from '../support/test-app';
 import { makeAdmin, send } from './admin-support';
 
 // Platform Settings > API & Integrations > SendGrid, end to end through the app: the real mailer, reading the
@@ -19,40 +19,35 @@ const delivered: { to: unknown; subject: unknown }[] = [];
 let refuse = false;
 const logs: { level: number; msg: string; mail?: Record<string, unknown> }[] = [];
 
-let t: TestApp;
-let mailer: Mailer;
+const logger = pino({ level: 'warn' }, { write: (line: string) => void logs.push(JSON.parse(line)) });
+let readSendGrid: () => Promise<SendGridSetting> = async () => ({ enabled: false, apiKey: null });
+const mailer: Mailer = createMailer({
+  from: 'no-reply@statuslink.app',
+  logger,
+  sendgrid: () => readSendGrid(),
+  createTransport: (options) => {
+    built.push(options as SMTPTransport.Options);
+    return {
+      async sendMail(m: { to: unknown; subject: unknown }) {
+        if (refuse) throw Object.assign(new Error('Invalid login'), { code: 'EAUTH', responseCode: 535, response: '535 Authentication failed: Bad username / password' });
+        delivered.push({ to: m.to, subject: m.subject });
+        return { messageId: '<x@test>' };
+      },
+      close() {},
+    } as unknown as Transporter<SMTPTransport.SentMessageInfo>;
+  },
+});
+const t = useTestApp({}, {
+  mailer,
+  logger,
+  // The same wiring as buildApp's own mailer: the app's settings cache, which a save invalidates.
+  beforeReady: (app, env) => {
+    readSendGrid = sendGridSettingReader({ db: app.ctx.db, settings: app.ctx.settings, authSecret: env.BETTER_AUTH_SECRET! });
+  },
+});
 let admin: Awaited<ReturnType<typeof makeAdmin>>;
 beforeAll(async () => {
-  const logger = pino({ level: 'warn' }, { write: (line: string) => void logs.push(JSON.parse(line)) });
-  let readSendGrid: () => Promise<SendGridSetting> = async () => ({ enabled: false, apiKey: null });
-  mailer = createMailer({
-    from: 'no-reply@statuslink.app',
-    logger,
-    sendgrid: () => readSendGrid(),
-    createTransport: (options) => {
-      built.push(options as SMTPTransport.Options);
-      return {
-        async sendMail(m: { to: unknown; subject: unknown }) {
-          if (refuse) throw Object.assign(new Error('Invalid login'), { code: 'EAUTH', responseCode: 535, response: '535 Authentication failed: Bad username / password' });
-          delivered.push({ to: m.to, subject: m.subject });
-          return { messageId: '<x@test>' };
-        },
-        close() {},
-      } as unknown as Transporter<SMTPTransport.SentMessageInfo>;
-    },
-  });
-  t = await createTestApp({}, {
-    mailer,
-    logger,
-    // The same wiring as buildApp's own mailer: the app's settings cache, which a save invalidates.
-    beforeReady: (app, env) => {
-      readSendGrid = sendGridSettingReader({ db: app.ctx.db, settings: app.ctx.settings, authSecret: env.BETTER_AUTH_SECRET! });
-    },
-  });
   admin = await makeAdmin(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const contact = (message: string) => ({ name: 'Priya Raman', email: 'priya@raman-tax.example', interest: 'demo', message });

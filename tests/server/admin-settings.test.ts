@@ -1,19 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { defaultPlatformSettings } from '../../src/core/validation/admin-settings';
 import { activityEvents, businessProfiles, platformSettings } from '../../src/server/db/schema';
 import { getPlatformSecret } from '../../src/server/services/platform-settings/platform-secrets';
-import { createTestApp, postJson, signUp, signupBody, TEST_ORIGIN, type TestApp } from '../support/test-app';
+import { useTestApp, postJson, signUp, signupBody, TEST_ORIGIN } from '../support/test-app';
 import { latestCookies, makeAdmin, saveSettings, send } from './admin-support';
 
-let t: TestApp;
 let admin: Awaited<ReturnType<typeof makeAdmin>>;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await makeAdmin(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 beforeEach(async () => {
   // Each test starts from the defaults.

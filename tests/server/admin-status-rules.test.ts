@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { businessProfiles } from '../../src/server/db/schema';
 import { request } from '../support/sheets';
-import { createTestApp, postJson, signUp, type TestApp } from '../support/test-app';
+import { useTestApp, postJson, signUp } from '../support/test-app';
 import { businessIdOf, makeAdmin, send } from './admin-support';
 import { portalWithClients } from './portal-helpers';
 
@@ -10,14 +10,10 @@ import { portalWithClients } from './portal-helpers';
 // was (trial with its end date, or active); a suspension undone is no business lost; Recent Activity reads as
 // sentences, never raw keys.
 
-let t: TestApp;
 let admin: Awaited<ReturnType<typeof makeAdmin>>;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   admin = await makeAdmin(t);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const profileOf = async (id: string) => (await t.app.ctx.db.select().from(businessProfiles).where(eq(businessProfiles.id, id)))[0]!;

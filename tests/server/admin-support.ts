@@ -3,10 +3,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { defaultPlatformSettings, type PlatformSettings } from '../../src/core/validation/admin-settings';
 import { businessProfiles, users } from '../../src/server/db/schema';
-import { cookieFrom, postJson, signUp, TEST_ORIGIN, type TestApp } from '../support/test-app';
+import { cookieFrom, postJson, signUp, TEST_ORIGIN, type AppUnderTest } from '../support/test-app';
 
 /** A business owner turned operator, signed in again; returns the cookie and the account. */
-export async function makeAdmin(t: TestApp) {
+export async function makeAdmin(t: AppUnderTest) {
   const { body, user } = await signUp(t.app, { companyName: 'Operator Desk' });
   await t.app.ctx.db.update(users).set({ role: 'admin' }).where(eq(users.id, user.id));
   await t.app.ctx.db.delete(businessProfiles).where(eq(businessProfiles.userId, user.id));
@@ -32,7 +32,7 @@ export function send(app: FastifyInstance, method: 'GET' | 'POST' | 'PUT' | 'PAT
 
 /** Saves settings through the API (deep-merging a patch onto the defaults or `base`). */
 export async function saveSettings(
-  t: TestApp,
+  t: AppUnderTest,
   cookie: string,
   patch: { [G in keyof PlatformSettings]?: Partial<PlatformSettings[G]> },
   base: PlatformSettings = defaultPlatformSettings,
@@ -48,7 +48,7 @@ export async function saveSettings(
 }
 
 /** The business id of an owner. */
-export async function businessIdOf(t: TestApp, userId: string): Promise<string> {
+export async function businessIdOf(t: AppUnderTest, userId: string): Promise<string> {
   const [row] = await t.app.ctx.db.select({ id: businessProfiles.id }).from(businessProfiles).where(eq(businessProfiles.userId, userId));
   if (!row) throw new Error('no business');
   return row.id;

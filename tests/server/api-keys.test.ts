@@ -1,23 +1,17 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { activityEvents, apiKeys, businessProfiles } from '../../src/server/db/schema';
 import { createKey, setApiLimits, withKey } from '../support/api-keys';
 import { businessWithPortal, request } from '../support/sheets';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 // API keys (issue 22, decision 0018): shown once, stored hashed, scoped, revocable, expiring, limited per key,
 // never valid for account, key management or the back office, and every use attributable.
 
-let t: TestApp;
 const HOUR = 3_600_000;
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const activity = (businessId: string, type: string) =>
   t.app.ctx.db.select().from(activityEvents).where(and(eq(activityEvents.businessId, businessId), eq(activityEvents.type, type)));

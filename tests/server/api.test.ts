@@ -1,15 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activityEvents, businessProfiles, users } from '../../src/server/db/schema';
-import { cookieFrom, createTestApp, postJson, signUp, type TestApp } from '../support/test-app';
+import { cookieFrom, startTestApp, useTestApp, postJson, signUp } from '../support/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 async function makeAdmin() {
   const { body, user } = await signUp(t.app);
@@ -116,30 +110,26 @@ describe('platform plumbing', () => {
   });
 
   it('sends HSTS and Secure cookies behind https', async () => {
-    const s = await createTestApp({ APP_URL: 'https://status.example.com' });
-    try {
-      const res = await s.app.inject({ url: '/api/health' });
-      expect(res.headers['strict-transport-security']).toMatch(/max-age=/);
-      const signup = await s.app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-up/email',
-        headers: { origin: 'https://status.example.com', 'content-type': 'application/json' },
-        payload: JSON.stringify({ email: 'secure@example.com', password: 'Harbour-Lights-42', name: 'S', companyName: 'S Co', phone: '1', acceptTerms: true }),
-      });
-      expect(signup.statusCode).toBe(200);
-      await s.app.ctx.afterAnswer.settled();
-      const signIn = await s.app.inject({
-        method: 'POST',
-        url: '/api/auth/sign-in/email',
-        headers: { origin: 'https://status.example.com', 'content-type': 'application/json' },
-        payload: JSON.stringify({ email: 'secure@example.com', password: 'Harbour-Lights-42' }),
-      });
-      const cookie = ([] as string[]).concat(signIn.headers['set-cookie'] ?? []).find((c) => c.includes('session_token'))!;
-      expect(cookie).toMatch(/^__Secure-/);
-      expect(cookie).toMatch(/; Secure/i);
-    } finally {
-      await s.close();
-    }
+    const s = await startTestApp({ APP_URL: 'https://status.example.com' });
+    const res = await s.app.inject({ url: '/api/health' });
+    expect(res.headers['strict-transport-security']).toMatch(/max-age=/);
+    const signup = await s.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      headers: { origin: 'https://status.example.com', 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'secure@example.com', password: 'Harbour-Lights-42', name: 'S', companyName: 'S Co', phone: '1', acceptTerms: true }),
+    });
+    expect(signup.statusCode).toBe(200);
+    await s.app.ctx.afterAnswer.settled();
+    const signIn = await s.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: { origin: 'https://status.example.com', 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'secure@example.com', password: 'Harbour-Lights-42' }),
+    });
+    const cookie = ([] as string[]).concat(signIn.headers['set-cookie'] ?? []).find((c) => c.includes('session_token'))!;
+    expect(cookie).toMatch(/^__Secure-/);
+    expect(cookie).toMatch(/; Secure/i);
   }, 60_000);
 
   it('answers unknown API paths and oversize bodies in the error shape', async () => {
@@ -161,11 +151,7 @@ describe('platform plumbing', () => {
       contact: { salesEmail: null, supportEmail: null },
       uploadMaxMb: 20,
     });
-    const g = await createTestApp({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });
-    try {
-      expect((await g.app.inject({ url: '/api/public/config' })).json().oauthProviders).toEqual(['google']);
-    } finally {
-      await g.close();
-    }
+    const g = await startTestApp({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });
+    expect((await g.app.inject({ url: '/api/public/config' })).json().oauthProviders).toEqual(['google']);
   });
 });

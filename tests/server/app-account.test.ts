@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { liftBusinessApiLimits, request } from '../support/sheets';
-import { cookieFrom, createTestApp, postJson, signUp, type TestApp } from '../support/test-app';
+import { cookieFrom, useTestApp, postJson, signUp } from '../support/test-app';
 
 // The business app's account page (issue 6, item 9): the owner's profile (GET and PATCH /api/v1/me), the plan
 // and trial, and the password change through better-auth.
 
-let t: TestApp;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   await liftBusinessApiLimits(t.app);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const profile = { companyName: 'Lighthouse Bookkeeping', ownerName: 'Ada Lovelace', phone: '+44 20 7946 0000', timeZone: 'Europe/London' };

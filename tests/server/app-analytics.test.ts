@@ -1,20 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { summarizeStatuses } from '@core/status';
 import { businessWithPortal, fixtureSheet, liftBusinessApiLimits, postCsv, request } from '../support/sheets';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 import { lookup, portalWithClients } from './portal-helpers';
 
 // The business app's analytics (issue 6, item 5): figures of a period of 7, 30 or 90 days, computed from the
 // clients, their status history and the portal's lookups; scoped to the session's business.
 
-let t: TestApp;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   await liftBusinessApiLimits(t.app);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const sheet = fixtureSheet('tax-preparer.csv');

@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { summarizeStatuses } from '@core/status';
 import { businessWithPortal, fixtureSheet, liftBusinessApiLimits, postCsv, request } from '../support/sheets';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 import { lookup, portalWithClients, accessToken } from './portal-helpers';
 
 // The business app's own endpoints (issue 6): dashboard figures, a client's detail and its manual queue position.
 
-let t: TestApp;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   await liftBusinessApiLimits(t.app);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const sheet = fixtureSheet('tax-preparer.csv');

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { authLimits } from '../../src/server/auth/create-auth';
 import { businessProfiles, users } from '../../src/server/db/schema';
 import { expectConsoleError } from '../setup/fail-on-console-error';
-import { cookieFrom, createTestApp, postJson, signUp, signupBody, type TestApp, TEST_ORIGIN } from '../support/test-app';
+import { cookieFrom, startTestApp, useTestApp, postJson, signUp, signupBody, TEST_ORIGIN } from '../support/test-app';
 
 const TOO_EASY = 'This password is too easy to guess. Please choose a less common one, such as a few unrelated words.';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('sign-up', () => {
   it('answers before the account exists, then creates the user and the business profile together and e-mails a link that signs in', async () => {
@@ -207,13 +201,9 @@ describe('OAuth accounts (security 11)', () => {
   // better-auth's account-linking switch, checked on the running instance: an OAuth identity (provider and
   // subject) is never attached to an existing account because the e-mail matches.
   it('never links an OAuth sign-in to an existing account by e-mail', async () => {
-    const g = await createTestApp({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });
-    try {
-      expect(g.app.ctx.auth.options.account?.accountLinking?.enabled).toBe(false);
-      expect(Object.keys(g.app.ctx.auth.options.socialProviders ?? {})).toEqual(['google']);
-    } finally {
-      await g.close();
-    }
+    const g = await startTestApp({ GOOGLE_CLIENT_ID: 'id', GOOGLE_CLIENT_SECRET: 'secret' });
+    expect(g.app.ctx.auth.options.account?.accountLinking?.enabled).toBe(false);
+    expect(Object.keys(g.app.ctx.auth.options.socialProviders ?? {})).toEqual(['google']);
   });
 });
 

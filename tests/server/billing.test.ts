@@ -4,7 +4,7 @@ import type Stripe from 'stripe';
 import { businessProfiles, invoices, stripeEvents } from '../../src/server/db/schema';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
 import { liftBusinessApiLimits } from '../support/sheets';
-import { TEST_ORIGIN, createTestApp, nextIp, signUp, type TestApp } from '../support/test-app';
+import { TEST_ORIGIN, nextIp, signUp, useTestApp } from '../support/test-app';
 import { businessIdOf, makeAdmin, saveSettings, send } from './admin-support';
 import { lookup, portalWithClients, publicConfig } from './portal-helpers';
 
@@ -16,24 +16,24 @@ import { lookup, portalWithClients, publicConfig } from './portal-helpers';
 const DAY = 86_400_000;
 /** A real 1x1 PNG. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-let t: TestApp;
 let stripe: StripeStandIn;
 let admin: Awaited<ReturnType<typeof makeAdmin>>;
 
 beforeAll(async () => {
   // Stripe's clock is the test's: prorations and periods follow t.clock.
   stripe = await startStripeStandIn({ now: () => t.clock.nowMs() });
-  t = await createTestApp({ STRIPE_API_BASE_URL: stripe.baseUrl });
+});
+afterAll(async () => {
+  await stripe?.close();
+});
+const t = useTestApp(() => ({ STRIPE_API_BASE_URL: stripe.baseUrl }));
+beforeAll(async () => {
   await liftBusinessApiLimits(t.app);
   admin = await makeAdmin(t);
   stripe.deliver = async (payload, signature) => {
     const res = await webhook(payload, signature);
     if (res.statusCode !== 200) throw new Error(`webhook answered ${res.statusCode} ${res.body}`);
   };
-});
-afterAll(async () => {
-  await t?.close();
-  await stripe?.close();
 });
 
 const webhook = (payload: string, signature?: string) =>

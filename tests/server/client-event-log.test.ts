@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { clientEvents } from '../../src/server/db/schema';
 import type { NewClientEvent } from '@core/client-events';
 import { createClientEventLog, type RecordedClientEvent } from '../../src/server/services/client-events/client-event-log';
 import { copyChannel } from '../../src/server/services/sheet-sync/copy-rows';
 import { businessWithPortal } from '../support/sheets';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 // The event log writes in the change's own transaction and hands the events to subscribers there (the outbox).
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const at = new Date('2026-03-02T10:00:00Z');
 const eventsFor = (portalId: string, n: number): NewClientEvent[] =>

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createKey, withKey } from '../support/api-keys';
 import { businessWithPortal, postCsv, request } from '../support/sheets';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 // GET /api/v1/portals/{portalId}/events (issue 18 item 5, decision 0011): a portal's client events in order, paged,
 // for its own business only, readable with a read-scope API key.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const HEADER = 'Client ID,Client Name,Email Address,Status,Priority,Due Date';
 const sheet = (...rows: string[]) => [HEADER, ...rows].join('\n') + '\n';

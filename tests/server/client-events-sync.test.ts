@@ -1,24 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, gt } from 'drizzle-orm';
 import { clientChangeEvents } from '@core/sync/client-changes';
 import { businessProfiles, clientEvents, clients, notificationMessages, portals, webhookDeliveries } from '../../src/server/db/schema';
 import { makeSheet } from '../support/make-sheet';
 import { businessWithPortal, postCsv, request } from '../support/sheets';
 import { queueRefreshActor, recomputeQueue } from '../../src/server/services/sheet-sync/recompute-queue';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 import { testDbKind } from '../support/test-database';
 
 // Issue 18 item 5: every write of a sync records its client events in its own transaction, on every write path
 // (one transaction with statements or COPY; on the embedded database a first import in steps, a staged large
 // change and queue figures in steps), and the notifications and webhooks subscribers act on them.
 
-let t: TestApp;
+const t = useTestApp({ WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true' });
 beforeAll(async () => {
-  t = await createTestApp({ WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true' });
   t.clock.set('2026-03-02T15:00:00Z');
-});
-afterAll(async () => {
-  await t.close();
 });
 
 type Owner = Awaited<ReturnType<typeof businessWithPortal>>;

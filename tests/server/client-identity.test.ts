@@ -1,23 +1,17 @@
 import fs from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { messages } from '../../src/core/messages';
 import { clientAccessTokens, clientEvents, clients, clientStatusHistory } from '../../src/server/db/schema';
 import { postCsv, request } from '../support/sheets';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 import { accessToken, lookup, NOT_FOUND, portalWithClients, sendUpdate, setConfig } from './portal-helpers';
 
 // D9: a client is who their id cell or e-mail says, never their row. Sorting, inserting and deleting rows, and
 // adding or dropping the id column, keep each client's access link, manual position, status history, updates and
 // verification state on that person; the import report counts only what really changed.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 type Person = [name: string, email: string, status: string];
 const ann: Person = ['Ann Able', 'ann@example.com', 'In Progress'];

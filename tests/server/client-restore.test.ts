@@ -6,23 +6,19 @@ import { activityEvents, clients, clientStatusHistory, portals } from '../../src
 import { acquireSyncLease, releaseSyncLease } from '../../src/server/services/sheet-sync/sync-lease';
 import { startFakeGoogleSheets, type FakeGoogleSheets } from '../support/fake-google-sheets';
 import { businessWithPortal, fixtureSheet, liftBusinessApiLimits, postCsv, request, sheetUrl } from '../support/sheets';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 // Restoring a client a sync removed (issue 4, decision 0005): business-scoped, 409 when not removed, and kept by
 // later syncs only while the source is unchanged.
 vi.setConfig({ testTimeout: 60_000 });
 
-let t: TestApp;
 let google: FakeGoogleSheets;
 beforeAll(async () => {
   google = await startFakeGoogleSheets();
-  t = await createTestApp({ GOOGLE_SHEETS_BASE_URL: google.baseUrl });
-  await liftBusinessApiLimits(t.app);
 });
-afterAll(async () => {
-  await t.close();
-  await google.close();
-});
+afterAll(() => google.close());
+const t = useTestApp(() => ({ GOOGLE_SHEETS_BASE_URL: google.baseUrl }));
+beforeAll(() => liftBusinessApiLimits(t.app));
 
 const MAPPING = { id: 0, name: 1, email: 2, status: 3, priority: 4, date: 5, notes: 6 };
 const taxRows = () => parse(fixtureSheet('tax-preparer.csv')) as string[][];

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { businessWithPortal, liftBusinessApiLimits, postCsv, request } from '../support/sheets';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 // Many requests per test; the default 20 s is tight on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
@@ -9,15 +9,11 @@ vi.setConfig({ testTimeout: 60_000 });
 // The importer (upload -> parse -> spec 5 rules -> database -> client list) against the csv-spectrum-style cases
 // in tests/fixtures/csv-spectrum.
 
-let t: TestApp;
 let owner: Awaited<ReturnType<typeof businessWithPortal>>;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   await liftBusinessApiLimits(t.app);
   owner = await businessWithPortal(t.app);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const dir = new URL('../fixtures/csv-spectrum/', import.meta.url);

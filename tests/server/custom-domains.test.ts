@@ -10,14 +10,13 @@ import { portalWithClients } from './portal-helpers';
 import { recheckDomains } from '../../src/server/services/custom-domains/recheck-domains';
 import { startDnsServer, type TestDnsServer } from '../support/dns-server';
 import { businessWithPortal, request } from '../support/sheets';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 // Custom domains (issue 23, decision 0014): the four paths, plan gating, one name per portal, verification of the
 // CNAME and TXT records against a local DNS server, and the daily re-check (flag, e-mail, 7 days, then pending).
 
 const TARGET = 'portals.statuslink.test';
 const DAY = 86_400_000;
-let t: TestApp;
 let dns: TestDnsServer;
 let webRoot: string;
 
@@ -29,13 +28,14 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><html><head><title>app</title></head><body data-entry="app"></body></html>');
   fs.writeFileSync(path.join(webRoot, 'portal.html'), '<!doctype html><html><head><title>Client Portal</title></head><body data-entry="portal"></body></html>');
   fs.writeFileSync(path.join(webRoot, 'assets', 'portal-abc.js'), 'console.log(1)');
-  t = await createTestApp({ PORTAL_DOMAIN_TARGET: TARGET, DNS_RESOLVER: dns.address }, { beforeReady: (app) => registerWebApp(app, webRoot) });
-  dns.set(TARGET, { A: ['203.0.113.7'] });
 });
 afterAll(async () => {
-  await t?.close();
   await dns?.close();
   fs.rmSync(webRoot, { recursive: true, force: true });
+});
+const t = useTestApp(() => ({ PORTAL_DOMAIN_TARGET: TARGET, DNS_RESOLVER: dns.address }), { beforeReady: (app) => registerWebApp(app, webRoot) });
+beforeAll(() => {
+  dns.set(TARGET, { A: ['203.0.113.7'] });
 });
 
 const base = (portalId: string) => `/api/v1/portals/${portalId}/domains`;

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { NewClientEvent } from '@core/client-events';
 import { clientEvents, clients, clientStatusHistory, portals } from '../../src/server/db/schema';
 import { completedOn, readCompletions } from '../../src/server/services/estimates/read-completions';
 import { portalWithClients } from './portal-helpers';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 // Throughput history (issue 20 item 1): completions per date of the business's zone (New York), from the client
 // events since the portal's first event and from the status history before it.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const zone = 'America/New_York';
 const actor = { kind: 'sync', runId: '00000000-0000-4000-8000-000000000001' } as const;

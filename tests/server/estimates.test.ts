@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { NewClientEvent } from '@core/client-events';
 import { addCalendarDays } from '@core/dates';
@@ -9,12 +9,11 @@ import { refreshPortalEstimates } from '../../src/server/services/estimates/refr
 import { pastCompletions, queueCsv } from './estimate-support';
 import { lookup, portalWithClients, setConfig } from './portal-helpers';
 import { businessWithPortal, postCsv, request } from '../support/sheets';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 // Estimates computed and kept (issue 20, decision 0017): after each sync (through the job queue), at the start of each
 // day, one simulation for the whole queue; each day's first computation kept as the snapshot of what was shown.
 
-let t: TestApp;
 /** A portal with months of completions behind it. */
 let portalId: string;
 /** A new portal: no completions yet. */
@@ -24,8 +23,8 @@ let freshOwner: Awaited<ReturnType<typeof portalWithClients>>;
 let zone: string;
 const DAY = 24 * 60 * 60 * 1000;
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await businessWithPortal(t.app);
   portalId = owner.portalId;
   // The portal has existed for months (the throughput window never reaches before its first day) and completed two
@@ -37,9 +36,6 @@ beforeAll(async () => {
   freshId = freshOwner.portalId;
   const [business] = await t.app.ctx.db.select({ timeZone: businessProfiles.timeZone }).from(businessProfiles).innerJoin(portals, eq(portals.businessId, businessProfiles.id)).where(eq(portals.id, portalId));
   zone = business!.timeZone;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const rows = (id = portalId) => t.app.ctx.db.select().from(clientEstimates).where(eq(clientEstimates.portalId, id)).orderBy(asc(clientEstimates.position));

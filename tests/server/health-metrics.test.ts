@@ -1,23 +1,19 @@
 import pino from 'pino';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DATABASE_UNAVAILABLE } from '@core/api/system';
 import { messages } from '@core/messages';
 import { buildApp } from '../../src/server/app';
 import { openDatabase } from '../../src/server/db/client';
 import { loadEnv } from '../../src/server/env';
-import { captureMailer, createTestApp, type TestApp } from '../support/test-app';
+import { captureMailer, startTestApp, useTestApp } from '../support/test-app';
 import { testDbKind } from '../support/test-database';
 import { lookup, portalWithClients, NOT_FOUND } from './portal-helpers';
 
 const TOKEN = 'metrics-token-0123456789';
 
 describe('liveness and readiness', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('live answers without asking the database', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health/live' });
@@ -95,22 +91,14 @@ describe('a database that cannot be reached', () => {
 
 describe('/metrics', () => {
   it('does not exist without METRICS_TOKEN', async () => {
-    const t = await createTestApp();
-    try {
-      const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ error: { code: 'not_found', message: 'No such endpoint: GET /metrics' } });
-    } finally {
-      await t.close();
-    }
+    const t = await startTestApp();
+    const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ error: { code: 'not_found', message: 'No such endpoint: GET /metrics' } });
   });
 
   describe('with METRICS_TOKEN', () => {
-    let t: TestApp;
-    beforeAll(async () => {
-      t = await createTestApp({ METRICS_TOKEN: TOKEN });
-    });
-    afterAll(() => t.close());
+    const t = useTestApp({ METRICS_TOKEN: TOKEN });
     const scrape = () => t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
 
     it('refuses a missing or wrong token with 401', async () => {

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createKey, withKey } from '../support/api-keys';
 import { businessWithPortal } from '../support/sheets';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 // Idempotency-Key on the business API's writes (decision 0018): a replay returns the first answer, a different
 // request under the same key is 409, keys are per business and last 24 hours.
 
-let t: TestApp;
 const HOUR = 3_600_000;
 
-beforeAll(async () => {
-  t = await createTestApp({ WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true' });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true' });
 
 describe('Idempotency-Key', () => {
   it('replays the first answer for a repeat, refuses another request under the key, and forgets it after 24 hours', async () => {

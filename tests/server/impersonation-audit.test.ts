@@ -1,19 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { activityEvents, sessions, users } from '../../src/server/db/schema';
-import { createTestApp, postJson, signUp, type TestApp } from '../support/test-app';
+import { useTestApp, postJson, signUp } from '../support/test-app';
 import { businessIdOf, latestCookies, makeAdmin, send } from './admin-support';
 
 // Issue 25 item 6, security item 12: everything done during "Login as this business", on any route (better-auth's
 // /api/auth/* included), is in the activity log with the operator's name.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 function mergeCookies(jar: string, update: string): string {
   const map = new Map<string, string>();

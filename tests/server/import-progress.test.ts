@@ -3,24 +3,20 @@ import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { businessProfiles, clients, clientStatusHistory, portals } from '../../src/server/db/schema';
 import { queueRefreshActor, recomputeQueue } from '../../src/server/services/sheet-sync/recompute-queue';
 import { onSyncProgress } from '../../src/server/services/sheet-sync/sync-progress';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { makeSheet } from '../support/make-sheet';
 import { businessWithPortal, liftBusinessApiLimits, postCsv, request } from '../support/sheets';
 import { testDbKind } from '../support/test-database';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 // Issue 4 item 9: a large import shows its progress (GET .../syncs while it runs) and other requests keep being
 // answered. On PostgreSQL nothing waits for the import's transaction; on the embedded database (one connection) a
 // first import, the queue figures of a re-sync and a large change are written in short steps (decision 0005), so
 // there too no request waits for the whole import.
 
-let t: TestApp;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   await liftBusinessApiLimits(t.app);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 interface Snapshot {

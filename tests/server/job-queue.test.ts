@@ -1,26 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
 import { jobs } from '../../src/server/db/schema';
 import { createJobQueue, type JobQueue } from '../../src/server/jobs/job-worker';
 import { claimJobs } from '../../src/server/services/job-queue/claim-jobs';
 import { RetryLaterError, type ClaimedJob } from '../../src/server/services/job-queue/job-types';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 // The durable queue (decision 0016): jobs written in the change's transaction, claimed under a lease, retried with
 // backoff for 24 hours, held per channel, run once with several workers.
 
-let t: TestApp;
 const silent = pino({ level: 'silent' });
 const MIN = 60_000;
 const HOUR = 60 * MIN;
 
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 beforeEach(async () => {
   await t.app.ctx.db.delete(jobs);
 });

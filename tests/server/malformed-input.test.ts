@@ -1,19 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema';
 import { businessWithPortal, request } from '../support/sheets';
-import { createTestApp, nextIp, signUp, TEST_ORIGIN, type TestApp } from '../support/test-app';
+import { useTestApp, nextIp, signUp, TEST_ORIGIN } from '../support/test-app';
 
 // Issue 25 item 5, security item 34: malformed input of any shape answers 4xx with the error shape, never a 500.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const raw = (app: FastifyInstance, method: 'POST' | 'PATCH' | 'PUT', url: string, payload: string, cookie?: string) =>
   app.inject({ method, url, remoteAddress: nextIp(), headers: { origin: TEST_ORIGIN, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) }, payload });

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { businessProfiles } from '../../src/server/db/schema';
 import { recomputeQueue } from '../../src/server/services/sheet-sync/recompute-queue';
 import { createKey, withKey } from '../support/api-keys';
 import { businessWithPortal, postCsv, request } from '../support/sheets';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 // A client list kept in StatusLink (issue 22 item 2, decision 0018): PUT .../source { type: managed }, the clients
 // API (one, bulk, Idempotency-Key), the sync's rules and events on every write, and 409 for a sheet or upload portal.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const HEADER = 'Client Name,Email Address,Status,Priority,Due Date,Notes,Referrer';
 const sheet = (...rows: string[]) => [HEADER, ...rows].join('\n') + '\n';

@@ -6,24 +6,24 @@ import { lookup, portalWithClients } from './portal-helpers';
 import { messagesOf, setClientQueue } from './notification-support';
 import { request } from '../support/sheets';
 import { startTestSmtp, type TestSmtp } from '../support/test-smtp';
-import { createTestApp, signUp, type TestApp } from '../support/test-app';
+import { useTestApp, signUp } from '../support/test-app';
 
 // Invitations (issue 19 item 1): one, some or all clients, each with their own access link, in the business's name;
 // re-inviting rotates nothing unless asked; bad addresses are skipped with the reason.
 
 let smtp: TestSmtp;
-let t: TestApp;
 let portal: Awaited<ReturnType<typeof portalWithClients>>;
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'updates@statuslink.test' }, { realMailer: true });
-  portal = await portalWithClients(t.app, { companyName: 'Harbour Accounting' });
-  t.clock.set('2026-03-02T15:00:00Z');
 });
 afterAll(async () => {
-  await t.close();
   await smtp.close();
+});
+const t = useTestApp(() => ({ SMTP_URL: smtp.url, MAIL_FROM: 'updates@statuslink.test' }), { realMailer: true });
+beforeAll(async () => {
+  portal = await portalWithClients(t.app, { companyName: 'Harbour Accounting' });
+  t.clock.set('2026-03-02T15:00:00Z');
 });
 beforeEach(() => {
   smtp.accepted.length = 0;

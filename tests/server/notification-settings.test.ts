@@ -6,22 +6,22 @@ import { portalWithClients } from './portal-helpers';
 import { changeClient, MINUTE } from './notification-support';
 import { businessWithPortal, request } from '../support/sheets';
 import { startTestSmtp, type TestSmtp } from '../support/test-smtp';
-import { createTestApp, signUp, type TestApp } from '../support/test-app';
+import { useTestApp, signUp } from '../support/test-app';
 
 // The portal's notification settings, preview, test send and each client's messages (issue 19 items 2, 6, 8).
 
 let smtp: TestSmtp;
-let t: TestApp;
 let portal: Awaited<ReturnType<typeof portalWithClients>>;
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'updates@statuslink.test' }, { realMailer: true });
-  portal = await portalWithClients(t.app, { companyName: 'Harbour Accounting' });
 });
 afterAll(async () => {
-  await t.close();
   await smtp.close();
+});
+const t = useTestApp(() => ({ SMTP_URL: smtp.url, MAIL_FROM: 'updates@statuslink.test' }), { realMailer: true });
+beforeAll(async () => {
+  portal = await portalWithClients(t.app, { companyName: 'Harbour Accounting' });
 });
 
 const settingsUrl = (id: string) => `/api/v1/portals/${id}/notification-settings`;

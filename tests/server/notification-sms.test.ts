@@ -4,7 +4,7 @@ import { clients, clientSmsConsents, jobs, notificationMessages } from '../../sr
 import { portalWithClients } from './portal-helpers';
 import { changeClient, messagesOf, MINUTE, setNotificationSettings } from './notification-support';
 import { request } from '../support/sheets';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
+import { useTestApp, TEST_ORIGIN } from '../support/test-app';
 import { startTwilioStandIn, TEST_TWILIO, type TwilioStandIn } from '../support/twilio-stand-in';
 import { twilioSender, type TwilioSettings } from '../../src/server/integrations/sms/twilio-sms';
 
@@ -20,17 +20,17 @@ const MARIA = '+14155550134';
 const JAMES = '+442079460958';
 
 let twilio: TwilioStandIn;
-let t: TestApp;
 let portal: Awaited<ReturnType<typeof portalWithClients>>;
 
 beforeAll(async () => {
   twilio = await startTwilioStandIn();
-  t = await createTestApp(twilio.env());
-  portal = await portalWithClients(t.app, { csv: CSV, companyName: 'Owner & Co Tax' });
 });
 afterAll(async () => {
-  await t.close();
   await twilio.close();
+});
+const t = useTestApp(() => twilio.env());
+beforeAll(async () => {
+  portal = await portalWithClients(t.app, { csv: CSV, companyName: 'Owner & Co Tax' });
 });
 beforeEach(async () => {
   twilio.sent.length = 0;

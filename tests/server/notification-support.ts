@@ -4,7 +4,7 @@ import type { NewClientEvent } from '@core/client-events';
 import { classifyStatus } from '@core/status';
 import { clients, notificationMessages, portalNotificationSettings } from '../../src/server/db/schema';
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from '@core/notification-settings';
-import type { TestApp } from '../support/test-app';
+import type { AppUnderTest } from '../support/test-app';
 
 // Helpers of the notification suites: record client changes as the sync records them (events in the change's
 // transaction), and read what became of them.
@@ -20,7 +20,7 @@ type Change =
  * Applies changes to one client and records their events in one transaction, as a sync or an owner's edit does
  * (through ctx.clientEvents.record, so the notifications subscriber runs inside it).
  */
-export async function changeClient(t: TestApp, portalId: string, clientId: string, ...changes: Change[]): Promise<void> {
+export async function changeClient(t: AppUnderTest, portalId: string, clientId: string, ...changes: Change[]): Promise<void> {
   const { db, clientEvents } = t.app.ctx;
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(clients).where(and(eq(clients.portalId, portalId), eq(clients.clientId, clientId)));
@@ -56,7 +56,7 @@ export async function changeClient(t: TestApp, portalId: string, clientId: strin
 }
 
 /** Sets a client's queue figures without an event (the state before a test's change). */
-export async function setClientQueue(t: TestApp, portalId: string, clientId: string, values: { position?: number | null; estimate?: string | null; email?: string }) {
+export async function setClientQueue(t: AppUnderTest, portalId: string, clientId: string, values: { position?: number | null; estimate?: string | null; email?: string }) {
   await t.app.ctx.db
     .update(clients)
     .set({
@@ -68,7 +68,7 @@ export async function setClientQueue(t: TestApp, portalId: string, clientId: str
 }
 
 /** Saves notification settings directly (the route has its own tests). */
-export async function setNotificationSettings(t: TestApp, portalId: string, patch: (s: NotificationSettings) => void) {
+export async function setNotificationSettings(t: AppUnderTest, portalId: string, patch: (s: NotificationSettings) => void) {
   const settings = structuredClone(DEFAULT_NOTIFICATION_SETTINGS);
   patch(settings);
   await t.app.ctx.db

@@ -4,24 +4,24 @@ import { accessToken, lookup, portalWithClients, setConfig } from './portal-help
 import { changeClient, messagesOf, MINUTE } from './notification-support';
 import { request } from '../support/sheets';
 import { startTestSmtp, type AcceptedMail, type TestSmtp } from '../support/test-smtp';
-import { createTestApp, nextIp, TEST_ORIGIN, type TestApp } from '../support/test-app';
+import { useTestApp, nextIp, TEST_ORIGIN } from '../support/test-app';
 
 // The client decides (issue 19 item 4): one-click unsubscribe (RFC 8058) and the page, the card's switch with an
 // access link or a code; only the client turns updates back on; codes they ask for still come.
 
 let smtp: TestSmtp;
-let t: TestApp;
 let portal: Awaited<ReturnType<typeof portalWithClients>>;
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'updates@statuslink.test' }, { realMailer: true });
-  portal = await portalWithClients(t.app, { companyName: 'Harbour Accounting' });
-  t.clock.set('2026-03-02T15:00:00Z');
 });
 afterAll(async () => {
-  await t.close();
   await smtp.close();
+});
+const t = useTestApp(() => ({ SMTP_URL: smtp.url, MAIL_FROM: 'updates@statuslink.test' }), { realMailer: true });
+beforeAll(async () => {
+  portal = await portalWithClients(t.app, { companyName: 'Harbour Accounting' });
+  t.clock.set('2026-03-02T15:00:00Z');
 });
 beforeEach(() => {
   smtp.accepted.length = 0;

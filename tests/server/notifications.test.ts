@@ -4,23 +4,23 @@ import { lookup, portalWithClients } from './portal-helpers';
 import { changeClient, HOUR, messagesOf, MINUTE, setClientQueue, setNotificationSettings } from './notification-support';
 import { startTestSmtp, type TestSmtp } from '../support/test-smtp';
 import { request } from '../support/sheets';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 // Client e-mails on status changes and the other triggers (issue 19 items 2-3), through the real pipeline: events
 // recorded in the change's transaction, a message per client and window, the queue, a real SMTP server.
 
 let smtp: TestSmtp;
-let t: TestApp;
 let portal: Awaited<ReturnType<typeof portalWithClients>>;
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'updates@statuslink.test' }, { realMailer: true });
-  portal = await portalWithClients(t.app, { companyName: 'Owner & Co Tax' });
 });
 afterAll(async () => {
-  await t.close();
   await smtp.close();
+});
+const t = useTestApp(() => ({ SMTP_URL: smtp.url, MAIL_FROM: 'updates@statuslink.test' }), { realMailer: true });
+beforeAll(async () => {
+  portal = await portalWithClients(t.app, { companyName: 'Owner & Co Tax' });
 });
 beforeEach(async () => {
   smtp.accepted.length = 0;

@@ -1,18 +1,12 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { webhookEventTypes } from '../../src/core/webhooks';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 // The OpenAPI document a developer reads at /api/docs (issue 22 item 5): valid OpenAPI 3.1, with authentication,
 // errors and rate limits explained, the key, managed client and webhook routes, and every webhook event with its payload.
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('the OpenAPI document', () => {
   it('validates', async () => {

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { storedResetIdentifier } from '../../src/server/auth/reset-token';
 import { createPasswordLinkToken } from '../../src/server/services/business/business-password-link';
 import { verifications } from '../../src/server/db/schema';
-import { cookieFrom, createTestApp, postJson, signUp, type TestApp } from '../support/test-app';
+import { cookieFrom, useTestApp, postJson, signUp } from '../support/test-app';
 
 /** Common passwords that pass the length, number and special-character rules (issue 25, item 8). */
 const COMMON = ['Password1!', 'Password123!', 'Qwerty123!', 'Passw0rd!'];
 const TOO_EASY = 'This password is too easy to guess. Please choose a less common one, such as a few unrelated words.';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 const tokenFrom = (text: string) => {
   const m = text.match(/http:\/\/localhost:3000\/reset-password\?token=([\w-]+)/);

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { defaultPortalConfig } from '@core/portal-config';
 import { businessProfiles } from '../../src/server/db/schema';
 import { liftBusinessApiLimits, request } from '../support/sheets';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 import { businessIdOf } from './admin-support';
 import { portalWithClients, publicConfig } from './portal-helpers';
 
@@ -11,13 +11,9 @@ import { portalWithClients, publicConfig } from './portal-helpers';
 // (company name, logo, primary colour), no analytics; Professional: full branding, basic analytics; Business and
 // Enterprise: everything, white-label included. A downgrade keeps what was saved and stops showing it.
 
-let t: TestApp;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   await liftBusinessApiLimits(t.app);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const defaults = defaultPortalConfig();

@@ -1,18 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { businessProfiles, clients, portals } from '../../src/server/db/schema';
 import { DEMO_ACCESS_TOKEN, DEMO_BUSINESS_ID, DEMO_OWNER_EMAIL, demoSamples } from '../../src/server/db/seed/demo-business';
 import { demoCsv, seedDemo } from '../../src/server/db/seed/seed-demo';
-import { createTestApp, postJson, type TestApp } from '../support/test-app';
+import { useTestApp, postJson } from '../support/test-app';
 import { lookup, publicConfig } from './portal-helpers';
 
-let t: TestApp;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   expect(await seedDemo({ database: t.app.ctx.database, env: t.env, logger: t.app.ctx.logger })).toBe('seeded');
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('the demo portal (issue 5, item 6)', () => {

@@ -1,22 +1,18 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { activityEvents, businessLookupMonthly, businessProfiles, clientUpdates, portalLookupDaily, usageWarnings } from '../../src/server/db/schema';
 import { portalLimits } from '../../src/server/services/portal-lookup/lookup-limits';
 import { FLUSH_INTERVAL_MS, usageMeterFor } from '../../src/server/services/usage/usage-meter';
 import { todayIn } from '../../src/server/services/usage/usage-month';
 import { liftBusinessApiLimits, request } from '../support/sheets';
-import { createTestApp, nextIp, type TestApp } from '../support/test-app';
+import { useTestApp, nextIp } from '../support/test-app';
 import { NOT_FOUND, accessToken, lookup, portalWithClients, sendUpdate, setConfig } from './portal-helpers';
 
-let t: TestApp;
 const defaults = { ...portalLimits };
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   await liftBusinessApiLimits(t.app);
-});
-afterAll(async () => {
-  await t.close();
 });
 afterEach(() => {
   Object.assign(portalLimits, defaults);

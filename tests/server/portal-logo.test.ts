@@ -1,20 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LOGO_MAX_BYTES, logoMessages } from '@core/portal-logo';
 import { activityEvents, businessProfiles, portalLogos, portals } from '../../src/server/db/schema';
 import { businessWithPortal, liftBusinessApiLimits, request } from '../support/sheets';
-import { TEST_ORIGIN, createTestApp, nextIp, type TestApp } from '../support/test-app';
+import { TEST_ORIGIN, useTestApp, nextIp } from '../support/test-app';
 import { publicConfig } from './portal-helpers';
 
 // Uploaded portal logos (issue 6 item 7): PUT/DELETE /api/v1/portals/{id}/logo, GET /api/public/portals/{id}/logo.
 
-let t: TestApp;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   await liftBusinessApiLimits(t.app);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 /** A real 1x1 PNG. */

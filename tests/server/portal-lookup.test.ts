@@ -1,24 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { businessProfiles, clientAccessTokens, portals } from '../../src/server/db/schema';
 import { setBusinessStatus } from '../../src/server/services/business/update-business';
 import { hashAccessToken } from '../../src/server/services/client-access/secrets';
 import { fixtureSheet, liftBusinessApiLimits, postCsv, request } from '../support/sheets';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 import { NOT_FOUND, accessToken, lookup, portalWithClients, publicConfig, sendUpdate, setConfig } from './portal-helpers';
 
-let t: TestApp;
 let a: Awaited<ReturnType<typeof portalWithClients>>;
 let b: Awaited<ReturnType<typeof portalWithClients>>;
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   await liftBusinessApiLimits(t.app);
   a = await portalWithClients(t.app, { companyName: 'Harbor Tax' });
   b = await portalWithClients(t.app, { csv: fixtureSheet('law-firm.csv'), companyName: 'Petrova Law' });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('public configuration', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeGoogleSheets, type FakeGoogleSheets } from '../support/fake-google-sheets';
 import { businessWithPortal, fixtureSheet, liftBusinessApiLimits, postCsv, request, sheetUrl } from '../support/sheets';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 // Many requests per test; the default 20 s is tight on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
@@ -9,17 +9,17 @@ vi.setConfig({ testTimeout: 60_000 });
 // Security 13: one business can neither read nor change another's portals, clients or sync history, whatever
 // ids it sends. Every portal endpoint answers 404 for another business's portal id, exactly as for an unknown id.
 
-let t: TestApp;
 let google: FakeGoogleSheets;
 beforeAll(async () => {
   google = await startFakeGoogleSheets();
   google.set('tenancy-sheet', { kind: 'csv', body: fixtureSheet('tax-preparer.csv') });
-  t = await createTestApp({ GOOGLE_SHEETS_BASE_URL: google.baseUrl });
-  await liftBusinessApiLimits(t.app);
 });
 afterAll(async () => {
-  await t.close();
   await google.close();
+});
+const t = useTestApp(() => ({ GOOGLE_SHEETS_BASE_URL: google.baseUrl }));
+beforeAll(async () => {
+  await liftBusinessApiLimits(t.app);
 });
 
 const mapping = { id: 0, name: 1, email: 2, status: 3, priority: 4, date: 5, notes: 6 };

@@ -1,21 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { portalVerificationCodes } from '../../src/server/db/schema';
 import { CODE_RESEND_COOLDOWN_MS } from '../../src/server/services/client-access/verification-codes';
 import { liftBusinessApiLimits } from '../support/sheets';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 import { NOT_FOUND, accessToken, lookup, portalWithClients } from './portal-helpers';
 
-let t: TestApp;
 let p: Awaited<ReturnType<typeof portalWithClients>>;
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   await liftBusinessApiLimits(t.app);
   p = await portalWithClients(t.app, { companyName: 'Harbor Tax', config: { requireVerification: true } });
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const codeSent = { verification: 'sent', message: 'If this matches a project, we have e-mailed a 6-digit code to the address on file. It is valid for 10 minutes.' };

@@ -1,19 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { activityEvents, businessProfiles } from '../../src/server/db/schema';
 import { businessWithPortal, liftBusinessApiLimits, request } from '../support/sheets';
-import { createTestApp, postJson, signUp, type TestApp } from '../support/test-app';
+import { useTestApp, postJson, signUp } from '../support/test-app';
 
 // Many requests per test; the default 20 s is tight on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
 
-let t: TestApp;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   await liftBusinessApiLimits(t.app);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 describe('portals', () => {

@@ -1,26 +1,25 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { APP_URL_PLACEHOLDER, PAGES_DIR, registerWebApp } from '../../src/server/plugins/web-app';
 import { tmpDir } from '../support/test-database';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
+import { TEST_ORIGIN, useTestApp } from '../support/test-app';
 
 // Pre-rendered public pages (decision 6) are compressed when first asked for, not at start (brotli at its best level
 // took 3 s of every start, decision 15): each encoding answers the page with APP_URL filled in, the same each time.
 
-let t: TestApp;
 const page = `<!doctype html><title>Pricing</title><link rel="canonical" href="${APP_URL_PLACEHOLDER}/pricing">${'<p>Plans for every business.</p>'.repeat(200)}`;
 
-beforeAll(async () => {
-  const root = tmpDir('web-pages');
+let root: string;
+beforeAll(() => {
+  root = tmpDir('web-pages');
   fs.writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>app</title>');
   fs.mkdirSync(path.join(root, PAGES_DIR));
   fs.writeFileSync(path.join(root, PAGES_DIR, 'pricing.html'), page);
   fs.writeFileSync(path.join(root, PAGES_DIR, 'manifest.json'), JSON.stringify({ pages: [{ path: '/pricing', file: 'pricing.html', sitemap: true }] }));
-  t = await createTestApp({}, { beforeReady: (app) => registerWebApp(app, root) });
 });
-afterAll(() => t.close());
+const t = useTestApp({}, { beforeReady: (app) => registerWebApp(app, root) });
 
 describe('pre-rendered pages', () => {
   const expected = page.replaceAll(APP_URL_PLACEHOLDER, TEST_ORIGIN);

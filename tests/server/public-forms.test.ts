@@ -1,15 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activityEvents, contactMessages, platformSettings, waitlistEntries } from '../../src/server/db/schema';
-import { createTestApp, nextIp, postJson, TEST_ORIGIN, type TestApp } from '../support/test-app';
+import { startTestApp, useTestApp, nextIp, postJson, TEST_ORIGIN } from '../support/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ SALES_EMAIL: 'sales-env@statuslink.test' });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ SALES_EMAIL: 'sales-env@statuslink.test' });
 
 const contact = (overrides: Record<string, unknown> = {}) => ({
   name: 'Priya Raman',
@@ -136,16 +130,12 @@ describe('POST /api/public/contact', () => {
   });
 
   it('still stores the message when no sales address is configured', async () => {
-    const s = await createTestApp();
-    try {
-      const res = await postJson(s.app, '/api/public/contact', contact({ email: 'nobody-listening@example.com' }));
-      expect(res.statusCode).toBe(201);
-      expect(s.mails).toHaveLength(0);
-      const rows = await s.app.ctx.db.select().from(contactMessages);
-      expect(rows.map((r) => r.email)).toEqual(['nobody-listening@example.com']);
-    } finally {
-      await s.close();
-    }
+    const s = await startTestApp();
+    const res = await postJson(s.app, '/api/public/contact', contact({ email: 'nobody-listening@example.com' }));
+    expect(res.statusCode).toBe(201);
+    expect(s.mails).toHaveLength(0);
+    const rows = await s.app.ctx.db.select().from(contactMessages);
+    expect(rows.map((r) => r.email)).toEqual(['nobody-listening@example.com']);
   });
 });
 

@@ -1,17 +1,11 @@
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { businessWithPortal, request } from '../support/sheets';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
+import { startTestApp, useTestApp, TEST_ORIGIN, type TestApp } from '../support/test-app';
 
 // Addresses that parts of the server would read differently (plugins/security.ts isMalformedRequestUrl).
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('request addresses (security 6, 20)', () => {
   // Over a real socket: inject() normalises dot segments itself, a real client need not.
@@ -86,16 +80,12 @@ describe('behind a proxy, a client cannot pick its own address (TRUST_PROXY; sec
     });
 
   it.each(['true', '127.0.0.1', 'loopback'])('TRUST_PROXY=%s: a forged left-most X-Forwarded-For entry does not escape the per-IP sign-in limit', async (setting) => {
-    const p = await createTestApp({ TRUST_PROXY: setting });
-    try {
-      const statuses: number[] = [];
-      // The proxy appends the address it saw (203.0.113.9) to what the client sent.
-      for (let i = 0; i < 12; i++) statuses.push((await signInFrom(p.app, `198.51.100.${i + 1}, 203.0.113.9`, i)).statusCode);
-      expect(statuses.at(-1)).toBe(429);
-      // Another real client behind the same proxy is not held up by that.
-      expect((await signInFrom(p.app, '203.0.113.10', 99)).statusCode).toBe(401);
-    } finally {
-      await p.close();
-    }
+    const p = await startTestApp({ TRUST_PROXY: setting });
+    const statuses: number[] = [];
+    // The proxy appends the address it saw (203.0.113.9) to what the client sent.
+    for (let i = 0; i < 12; i++) statuses.push((await signInFrom(p.app, `198.51.100.${i + 1}, 203.0.113.9`, i)).statusCode);
+    expect(statuses.at(-1)).toBe(429);
+    // Another real client behind the same proxy is not held up by that.
+    expect((await signInFrom(p.app, '203.0.113.10', 99)).statusCode).toBe(401);
   });
 });

@@ -1,6 +1,6 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { createTestApp } from '../support/test-app';
+import { startTestApp } from '../support/test-app';
 import { redactedUrl } from '../../src/server/lib/request-log';
 
 describe('request logs', () => {
@@ -14,22 +14,18 @@ describe('request logs', () => {
 
   it("the app's request log holds no access token, e-mail address or name from a query string", { timeout: 30_000 }, async () => {
     const lines: string[] = [];
-    const t = await createTestApp({ LOG_LEVEL: 'info' }, { logger: pino({ level: 'info' }, { write: (l: string) => void lines.push(l) }) });
-    try {
-      await t.app.inject({ url: '/portal/demo?t=SECRET-TOKEN-123&email=jane.client%40example.com' });
-      await t.app.inject({ url: '/api/public/portals/demo?name=Jane%20Client' });
-      // One line per request, with the answer's status and time.
-      const requestLines = lines.filter((l) => l.includes('"request completed"')).map((l) => JSON.parse(l) as { req: { url: string }; res: { statusCode: number }; responseTime: number });
-      expect(requestLines.map((l) => l.req.url)).toEqual(['/portal/demo?t=[redacted]&email=[redacted]', '/api/public/portals/demo?name=[redacted]']);
-      expect(requestLines.every((l) => l.res.statusCode > 0 && l.responseTime >= 0)).toBe(true);
-      expect(lines.some((l) => l.includes('"incoming request"'))).toBe(false);
-      const all = lines.join('\n');
-      expect(all).toContain('/portal/demo?t=[redacted]&email=[redacted]');
-      expect(all).not.toContain('SECRET-TOKEN-123');
-      expect(all).not.toContain('jane.client');
-      expect(all).not.toContain('Jane%20Client');
-    } finally {
-      await t.close();
-    }
+    const t = await startTestApp({ LOG_LEVEL: 'info' }, { logger: pino({ level: 'info' }, { write: (l: string) => void lines.push(l) }) });
+    await t.app.inject({ url: '/portal/demo?t=SECRET-TOKEN-123&email=jane.client%40example.com' });
+    await t.app.inject({ url: '/api/public/portals/demo?name=Jane%20Client' });
+    // One line per request, with the answer's status and time.
+    const requestLines = lines.filter((l) => l.includes('"request completed"')).map((l) => JSON.parse(l) as { req: { url: string }; res: { statusCode: number }; responseTime: number });
+    expect(requestLines.map((l) => l.req.url)).toEqual(['/portal/demo?t=[redacted]&email=[redacted]', '/api/public/portals/demo?name=[redacted]']);
+    expect(requestLines.every((l) => l.res.statusCode > 0 && l.responseTime >= 0)).toBe(true);
+    expect(lines.some((l) => l.includes('"incoming request"'))).toBe(false);
+    const all = lines.join('\n');
+    expect(all).toContain('/portal/demo?t=[redacted]&email=[redacted]');
+    expect(all).not.toContain('SECRET-TOKEN-123');
+    expect(all).not.toContain('jane.client');
+    expect(all).not.toContain('Jane%20Client');
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieFrom, createTestApp, nextIp, signupBody, type TestApp } from '../support/test-app';
+import { describe, expect, it } from 'vitest';
+import { cookieFrom, createTestApp, useTestApp, nextIp, signupBody } from '../support/test-app';
 
 // Issue 17 item 2: self-hosting opened by address. Without APP_URL a page is trusted by the server that served it
 // (Origin equal to the scheme and Host the request was sent to); with APP_URL, its origin and TRUSTED_ORIGINS.
@@ -27,13 +27,7 @@ async function signUpAt(app: FastifyInstance, host: string, origin: string) {
 }
 
 describe('APP_URL unset: opened at http://127.0.0.1:3000 or a LAN address', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ APP_URL: '' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ APP_URL: '' });
 
   it('accepts every form from the origin the page was served from, through our API and better-auth', async () => {
     for (const host of ['127.0.0.1:3000', '192.168.1.20:3000', 'nas.local:8080']) {
@@ -58,13 +52,7 @@ describe('APP_URL unset: opened at http://127.0.0.1:3000 or a LAN address', () =
 });
 
 describe('APP_URL set', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ APP_URL: 'https://status.example.com', TRUSTED_ORIGINS: 'http://192.168.1.20:3000, https://intranet.example.com' });
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ APP_URL: 'https://status.example.com', TRUSTED_ORIGINS: 'http://192.168.1.20:3000, https://intranet.example.com' });
 
   it('accepts its origin and the TRUSTED_ORIGINS list, and nothing else even when sent to that host', async () => {
     const cookie = await signUpAt(t.app, 'status.example.com', 'https://status.example.com');

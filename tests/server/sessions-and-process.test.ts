@@ -3,20 +3,14 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessions } from '../../src/server/db/schema';
-import { createTestApp, nextIp, signUp, type TestApp, TEST_ORIGIN } from '../support/test-app';
+import { startTestApp, useTestApp, nextIp, signUp, TEST_ORIGIN } from '../support/test-app';
 import { tmpDir } from '../support/test-database';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp();
 
 describe('session refresh', () => {
   it('extends a session that is used after its refresh age', async () => {
@@ -56,38 +50,33 @@ async function redisReachable(): Promise<boolean> {
 describe('rate limits shared through Redis', () => {
   it('counts one IP across two instances when REDIS_URL is set (runs where Redis is on 127.0.0.1:6379)', async (ctx) => {
     if (!(await redisReachable())) ctx.skip();
-    const a = await createTestApp({ REDIS_URL: 'redis://127.0.0.1:6379' });
-    const b = await createTestApp({ REDIS_URL: 'redis://127.0.0.1:6379' });
-    try {
-      const ip = `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-      const statuses: number[] = [];
-      for (let i = 0; i < 12; i++) {
-        const app = i % 2 === 0 ? a.app : b.app;
-        const res = await app.inject({
-          method: 'POST',
-          url: '/api/auth/sign-in/email',
-          remoteAddress: ip,
-          headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
-          payload: JSON.stringify({ email: `x${i}@example.com`, password: 'Wrong-password-1' }),
-        });
-        statuses.push(res.statusCode);
-      }
-      // 10 per minute per IP on sign-in, counted across both instances.
-      expect(statuses.filter((s) => s === 401)).toHaveLength(10);
-      expect(statuses.slice(10)).toEqual([429, 429]);
-      // another address is unaffected
-      const other = await a.app.inject({
+    const a = await startTestApp({ REDIS_URL: 'redis://127.0.0.1:6379' });
+    const b = await startTestApp({ REDIS_URL: 'redis://127.0.0.1:6379' });
+    const ip = `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const app = i % 2 === 0 ? a.app : b.app;
+      const res = await app.inject({
         method: 'POST',
         url: '/api/auth/sign-in/email',
-        remoteAddress: nextIp(),
+        remoteAddress: ip,
         headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
-        payload: JSON.stringify({ email: 'y@example.com', password: 'Wrong-password-1' }),
+        payload: JSON.stringify({ email: `x${i}@example.com`, password: 'Wrong-password-1' }),
       });
-      expect(other.statusCode).toBe(401);
-    } finally {
-      await a.close();
-      await b.close();
+      statuses.push(res.statusCode);
     }
+    // 10 per minute per IP on sign-in, counted across both instances.
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    // another address is unaffected
+    const other = await a.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      remoteAddress: nextIp(),
+      headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'y@example.com', password: 'Wrong-password-1' }),
+    });
+    expect(other.statusCode).toBe(401);
   }, 60_000);
 });
 

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { toCsv } from '../../src/core/sheet-template';
 import { portals } from '../../src/server/db/schema';
 import { runSync } from '../../src/server/services/sheet-sync/run-sync';
 import { syncCapabilities } from '../../src/server/services/sheet-sync/sync-capabilities';
 import { businessWithPortal, liftBusinessApiLimits, request } from '../support/sheets';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 // The COPY write path (decision 0005) keeps every value exactly: backslashes, tabs, line breaks, a literal \N,
 // quotes and non-Latin text, on inserts, updates (staging table) and status history. Each path is chosen for its
@@ -13,13 +13,9 @@ import { createTestApp, type TestApp } from '../support/test-app';
 // the same data. SYNC_COPY makes that choice for the app, once at start (the last test).
 vi.setConfig({ testTimeout: 60_000 });
 
-let t: TestApp;
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   await liftBusinessApiLimits(t.app);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const tricky = [

@@ -11,21 +11,21 @@ import { purgeRemovedClients } from '../../src/server/services/sheet-sync/mainte
 import { failInterruptedRuns } from '../../src/server/services/sheet-sync/run-recovery';
 import { startFakeGoogleSheets, type FakeGoogleSheets } from '../support/fake-google-sheets';
 import { businessWithPortal, fixtureSheet, liftBusinessApiLimits, postCsv, request, sheetUrl } from '../support/sheets';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 // Many requests per test; the default 20 s is tight on a busy machine.
 vi.setConfig({ testTimeout: 60_000 });
 
-let t: TestApp;
 let google: FakeGoogleSheets;
 beforeAll(async () => {
   google = await startFakeGoogleSheets();
-  t = await createTestApp({ GOOGLE_SHEETS_BASE_URL: google.baseUrl, SHEETS_FETCH_TIMEOUT_SECONDS: '1', SHEETS_MAX_MB: '1' });
-  await liftBusinessApiLimits(t.app);
 });
 afterAll(async () => {
-  await t.close();
   await google.close();
+});
+const t = useTestApp(() => ({ GOOGLE_SHEETS_BASE_URL: google.baseUrl, SHEETS_FETCH_TIMEOUT_SECONDS: '1', SHEETS_MAX_MB: '1' }));
+beforeAll(async () => {
+  await liftBusinessApiLimits(t.app);
 });
 
 let sheetCounter = 0;

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { clientEvents, clients, clientStatusHistory, portals, syncRuns, webhookDeliveries } from '../../src/server/db/schema';
 import { startSheetSyncJob } from '../../src/server/jobs/sheet-sync-job';
 import { failInterruptedRuns, failStaleRunsOf } from '../../src/server/services/sheet-sync/run-recovery';
@@ -12,19 +12,15 @@ import { onSyncProgress } from '../../src/server/services/sheet-sync/sync-progre
 import { makeSheet } from '../support/make-sheet';
 import { businessWithPortal, fixtureSheet, liftBusinessApiLimits, postCsv, request } from '../support/sheets';
 import { testDbKind } from '../support/test-database';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 // A first import written in steps (embedded database, decision 0005) that a crash interrupted leaves its clients
 // and a run marked 'running'. The next run of the portal, or the next start, undoes it; neither may delete the
 // clients of a sync that applied after it.
 
-let t: TestApp;
+const t = useTestApp({ WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true' });
 beforeAll(async () => {
-  t = await createTestApp({ WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true' });
   await liftBusinessApiLimits(t.app);
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const sheet = fixtureSheet('tax-preparer.csv');

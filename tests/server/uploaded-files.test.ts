@@ -6,23 +6,23 @@ import { runSync } from '../../src/server/services/sheet-sync/run-sync';
 import { cleanFileName, readUpload, sweepOrphanUploadChunks, UPLOAD_CHUNK_BYTES } from '../../src/server/services/sheet-sync/uploaded-files';
 import { startFakeGoogleSheets, type FakeGoogleSheets } from '../support/fake-google-sheets';
 import { businessWithPortal, liftBusinessApiLimits, postCsv, request, sheetUrl } from '../support/sheets';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 // A CSV portal keeps its uploaded file (issue 4 items 5 and 7): the business changes the column mapping, or confirms
 // an upload held back for its large drop, without finding the file again; and it can download the file it gave.
 
 vi.setConfig({ testTimeout: 60_000 });
 
-let t: TestApp;
 let google: FakeGoogleSheets;
 beforeAll(async () => {
   google = await startFakeGoogleSheets();
-  t = await createTestApp({ GOOGLE_SHEETS_BASE_URL: google.baseUrl });
-  await liftBusinessApiLimits(t.app);
 });
 afterAll(async () => {
-  await t.close();
   await google.close();
+});
+const t = useTestApp(() => ({ GOOGLE_SHEETS_BASE_URL: google.baseUrl }));
+beforeAll(async () => {
+  await liftBusinessApiLimits(t.app);
 });
 
 type Owner = { cookie: string; portalId: string };

@@ -8,22 +8,20 @@ import { createJobQueue } from '../../src/server/jobs/job-worker';
 import { webhookDeliveryHandler } from '../../src/server/services/webhooks/deliver-webhook';
 import { sealSecret } from '../../src/server/services/webhooks/webhook-secrets';
 import { businessWithPortal, request } from '../support/sheets';
-import { captureMailer, createTestApp, type TestApp } from '../support/test-app';
+import { captureMailer, createTestApp, useTestApp } from '../support/test-app';
 import { startWebhookReceiver } from '../support/webhook-receiver';
 
 // Webhooks and the network (decision 0018): the address guard with private addresses refused (production's
 // setting), on save and at connect time; and several instances on one database delivering each event once.
 
-let t: TestApp;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 
+const t = useTestApp();
 beforeAll(async () => {
-  t = await createTestApp();
   receiver = await startWebhookReceiver(3325);
 });
 afterAll(async () => {
   await receiver.close();
-  await t.close();
 });
 
 const deliveriesOf = async (cookie: string, id: string) => (await request(t.app, 'GET', `/api/v1/webhooks/${id}/deliveries`, cookie)).json().deliveries;

@@ -5,27 +5,25 @@ import type { NewClientEvent } from '../../src/core/client-events';
 import { businessProfiles, jobs, webhookDeliveries, webhookEndpoints } from '../../src/server/db/schema';
 import { createKey, withKey } from '../support/api-keys';
 import { businessWithPortal, postCsv, request } from '../support/sheets';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 import { startWebhookReceiver, type ReceivedWebhook } from '../support/webhook-receiver';
 
 // Webhooks (issue 22, decision 0018): endpoints per business, Standard Webhooks signatures checked by a real local
 // receiver with the standardwebhooks package, the retry schedule on the app clock, Retry-After, 410, redirects,
 // time-outs, rotation with two signatures, five days of failures, test events and resends.
 
-let t: TestApp;
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 const S = 1000;
 const MIN = 60 * S;
 const HOUR = 60 * MIN;
 const DAY = 24 * HOUR;
 
+const t = useTestApp({ WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true' }, { webhookTimeoutMs: 300 });
 beforeAll(async () => {
-  t = await createTestApp({ WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true' }, { webhookTimeoutMs: 300 });
   receiver = await startWebhookReceiver(3324);
 });
 afterAll(async () => {
   await receiver.close();
-  await t.close();
 });
 afterEach(async () => {
   // Each case starts with no delivery waiting (another case's retries would run when the clock moves).

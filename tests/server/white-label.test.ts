@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { businessProfiles } from '../../src/server/db/schema';
 import { request } from '../support/sheets';
 import { startTestSmtp, type AcceptedMail, type TestSmtp } from '../support/test-smtp';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 import { lookup, portalWithClients, publicConfig } from './portal-helpers';
 
 // White-label for real (issue 23 item 5, D14): on Business and Enterprise neither the portal (its data, so its page)
@@ -11,16 +11,14 @@ import { lookup, portalWithClients, publicConfig } from './portal-helpers';
 // business's name; other plans keep "Sent with StatusLink" and "Powered by StatusLink". Mail parsed as sent over SMTP.
 
 let smtp: TestSmtp;
-let t: TestApp;
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'updates@mail.example.net' }, { realMailer: true });
 });
 afterAll(async () => {
-  await t.close();
   await smtp.close();
 });
+const t = useTestApp(() => ({ SMTP_URL: smtp.url, MAIL_FROM: 'updates@mail.example.net' }), { realMailer: true });
 
 type Owner = Awaited<ReturnType<typeof portalWithClients>>;
 const platform = /StatusLink/i;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pino, { type Logger } from 'pino';
+import { afterAll, beforeAll, onTestFinished } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadEnv, type Env } from '../../src/server/env';
 import { manualClock, type ManualClock } from '../../src/server/lib/clock';
@@ -21,32 +22,83 @@ export function captureMailer(): Mailer & { sent: MailMessage[] } {
   };
 }
 
-export interface TestApp {
+/** What a test reads of its app. */
+export interface AppUnderTest {
   app: FastifyInstance;
   env: Env;
   mails: MailMessage[];
   /** The app's clock: stands still unless the test advances it (options.clock, or one started at the real now). */
   clock: ManualClock;
+}
+
+export interface TestApp extends AppUnderTest {
   close(): Promise<void>;
+}
+
+export type TestAppOverrides = Record<string, string>;
+
+export interface TestAppOptions {
+  mailer?: Mailer;
+  /** The app's own mailer (SMTP_URL from `overrides`, e.g. a test SMTP server) instead of a captured one. */
+  realMailer?: boolean;
+  logger?: Logger;
+  clock?: ManualClock;
+  beforeReady?: (app: FastifyInstance, env: Env) => unknown;
+  /** One webhook attempt's time-out (short in tests instead of waiting 15 s). */
+  webhookTimeoutMs?: number;
+}
+
+/**
+ * The app of a test file or `describe` block, which starts and stops it itself (beforeAll, afterAll): read its app,
+ * env, mails and clock from hooks and tests. Overrides and options may be functions, read when the app starts (e.g.
+ * the address of a stand-in server a beforeAll above started; its afterAll, registered first, then runs after the
+ * app is closed).
+ */
+export function useTestApp(
+  overrides: TestAppOverrides | (() => TestAppOverrides) = {},
+  options: TestAppOptions | (() => TestAppOptions) = {},
+): AppUnderTest {
+  let current: TestApp | undefined;
+  beforeAll(async () => {
+    current = await createTestApp(typeof overrides === 'function' ? overrides() : overrides, typeof options === 'function' ? options() : options);
+  });
+  afterAll(async () => {
+    await current?.close();
+    current = undefined;
+  });
+  const started = (): TestApp => {
+    if (!current) throw new Error('useTestApp: the app runs from its beforeAll to its afterAll; read it in hooks and tests');
+    return current;
+  };
+  return {
+    get app() {
+      return started().app;
+    },
+    get env() {
+      return started().env;
+    },
+    get mails() {
+      return started().mails;
+    },
+    get clock() {
+      return started().clock;
+    },
+  };
+}
+
+/** An app for the running test alone (as fastify's build(t)): closed when the test finishes, passed or failed. */
+export async function startTestApp(overrides: TestAppOverrides = {}, options: TestAppOptions = {}): Promise<AppUnderTest> {
+  const t = await createTestApp(overrides, options);
+  onTestFinished(() => t.close());
+  return t;
 }
 
 /**
  * The whole app on a fresh migrated database, with captured e-mail. Options: another mailer or logger, and a step
- * before the app is ready (e.g. registering a stand-in web build).
+ * before the app is ready (e.g. registering a stand-in web build). The caller closes it; useTestApp and startTestApp
+ * do that themselves.
  */
-export async function createTestApp(
-  overrides: Record<string, string> = {},
-  options: {
-    mailer?: Mailer;
-    /** The app's own mailer (SMTP_URL from `overrides`, e.g. a test SMTP server) instead of a captured one. */
-    realMailer?: boolean;
-    logger?: Logger;
-    clock?: ManualClock;
-    beforeReady?: (app: FastifyInstance, env: Env) => unknown;
-    /** One webhook attempt's time-out (short in tests instead of waiting 15 s). */
-    webhookTimeoutMs?: number;
-  } = {},
-): Promise<TestApp> {
+export async function createTestApp(overrides: TestAppOverrides = {}, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const env = loadEnv({
     NODE_ENV: 'test',
