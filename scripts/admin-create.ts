@@ -14,6 +14,7 @@ import { DataDirInUseError } from '../src/server/db/lock';
 import { runMigrations } from '../src/server/db/migrate';
 import { users } from '../src/server/db/schema';
 import { loadDotEnv, loadEnv } from '../src/server/env';
+import { systemClock } from '../src/server/lib/clock';
 import { createMailer } from '../src/server/integrations/mail/mailer';
 import { memoryRateStore } from '../src/server/lib/rate-store';
 import { resolveAuthSecret } from '../src/server/secret';
@@ -66,7 +67,7 @@ async function main() {
       if (values.password) console.log('The existing password was left unchanged.');
       return;
     }
-    const settings = createSettingsCache(db);
+    const settings = createSettingsCache(db, { clock: systemClock, maxAgeMs: env.SETTINGS_CACHE_MS });
     const s = await settings.get();
     let password = values.password;
     let generated = false;

@@ -66,6 +66,7 @@ import { notificationRoutes } from './routes/v1/notification-routes';
 import { publicNotificationRoutes } from './routes/public/notification-routes';
 import { registerSheetSyncJob } from './jobs/sheet-sync-job';
 import { createSettingsCache } from './services/platform-settings/settings-cache';
+import { installTemplateCache } from './services/email-templates/template-cache';
 import { sendGridSettingReader } from './services/platform-settings/mail-settings';
 import { createPortalMetaCache } from './services/portal-lookup/portal-meta-cache';
 import { createClientEventLog } from './services/client-events/client-event-log';
@@ -173,7 +174,9 @@ function createServer(options: BuildAppOptions, logger: Logger): FastifyInstance
 /** What every route, service and job reaches (context.ts), made once. */
 function createContext(options: BuildAppOptions, logger: Logger, redis: Redis | undefined): AppContext {
   const { env, database } = options;
-  const settings = createSettingsCache(database.db);
+  const clock = options.clock ?? systemClock;
+  const settings = createSettingsCache(database.db, { clock, maxAgeMs: env.SETTINGS_CACHE_MS });
+  installTemplateCache(database.db, { clock, maxAgeMs: env.SETTINGS_CACHE_MS });
   const mailer =
     options.mailer ??
     createMailer({
@@ -182,7 +185,6 @@ function createContext(options: BuildAppOptions, logger: Logger, redis: Redis | 
       logger,
       sendgrid: sendGridSettingReader({ db: database.db, settings, authSecret: env.BETTER_AUTH_SECRET ?? '' }),
     });
-  const clock = options.clock ?? systemClock;
   // Limits and throttles count in the app's time, like everything else (tests move it instead of waiting).
   const memory = () => memoryRateStore(() => clock.nowMs());
   const rateStore = redis ? withMemoryFallback(redisRateStore(redis), memory(), redisWarning(logger)) : memory();

@@ -19,6 +19,11 @@ const optionalUrl = z.preprocess(blankToUndefined, z.url().optional());
 const optionalText = z.preprocess(blankToUndefined, z.string().trim().optional());
 
 /** Every environment variable the server reads. Documented one by one in .env.example. */
+/** The settings and templates caches' time when SETTINGS_CACHE_MS is not set (also for a handle made outside the app). */
+export const DEFAULT_SETTINGS_CACHE_MS = 5000;
+/** A cache's time in milliseconds of the app's clock: 0 reads every time. */
+const cacheMs = (max: number, fallback: number) => z.coerce.number().int().min(0).max(max).default(fallback);
+
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -100,7 +105,16 @@ export const envSchema = z.object({
    * How long an instance remembers what a portal lookup needs of a portal and its business (milliseconds): a change
    * made through another instance shows within this time (docs/deployment.md); one made on this instance, at once.
    */
-  PORTAL_META_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  PORTAL_META_CACHE_MS: cacheMs(60_000, 1000),
+  /**
+   * How long an instance trusts what it read of the platform settings and the e-mail templates (milliseconds): a change
+   * saved through another instance applies within this time; one saved on this instance, at once.
+   */
+  SETTINGS_CACHE_MS: cacheMs(60_000, DEFAULT_SETTINGS_CACHE_MS),
+  /** How long a delivering instance reuses what it read of a webhook endpoint (milliseconds; a failure reads it again). */
+  WEBHOOK_ENDPOINT_CACHE_MS: cacheMs(60_000, 2000),
+  /** How long an instance trusts what it read about a custom domain's host (milliseconds; changes on this instance apply at once). */
+  DOMAIN_CACHE_MS: cacheMs(600_000, 30_000),
   /**
    * How a sync streams its rows (decision 0005): `auto` with COPY on PostgreSQL and statements on the embedded
    * database; `1` COPY on either, `0` statements on either (benchmarks, diagnosis).

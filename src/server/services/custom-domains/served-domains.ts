@@ -14,8 +14,6 @@ export interface ServedDomain {
   businessId: string;
 }
 
-/** How long an instance trusts what it read about a host (changes made on this instance apply at once). */
-const CACHE_MS = 30_000;
 const MAX_ENTRIES = 10_000;
 
 type Entry = { value: ServedDomain | null; servedUntil: number | null; readAt: number };
@@ -45,7 +43,8 @@ async function readServedDomain(ctx: AppContext, name: string): Promise<Entry> {
 
 /**
  * The portal served on this host, or null: a verified name (or a failing one in its 7 days) of a business whose
- * plan includes custom domains. Read through a short per-instance cache (every request of a portal page asks).
+ * plan includes custom domains. Read through a short per-instance cache of DOMAIN_CACHE_MS (every request of a portal
+ * page asks; changes made on this instance apply at once).
  */
 export async function findServedDomain(ctx: AppContext, host: string): Promise<ServedDomain | null> {
   const name = normalizeDomainName(host.replace(/:\d+$/, ''));
@@ -53,7 +52,7 @@ export async function findServedDomain(ctx: AppContext, host: string): Promise<S
   const cache = cacheOf(ctx);
   const now = ctx.clock.nowMs();
   let entry = cache.get(name);
-  if (!entry || now - entry.readAt >= CACHE_MS || (entry.servedUntil !== null && now >= entry.servedUntil)) {
+  if (!entry || now - entry.readAt >= ctx.env.DOMAIN_CACHE_MS || (entry.servedUntil !== null && now >= entry.servedUntil)) {
     entry = await readServedDomain(ctx, name);
     if (cache.size >= MAX_ENTRIES) cache.clear();
     cache.set(name, entry);

@@ -1,16 +1,16 @@
 import type { Db } from '../../db/client';
+import { DEFAULT_SETTINGS_CACHE_MS } from '../../env';
+import { systemClock } from '../../lib/clock';
+import { timedValue, type CacheTiming, type TimedValue } from '../../lib/timed-value';
 import { emailTemplateCatalog, emailTemplateKeys } from './catalog';
 import { loadTemplateTexts, type TemplateTexts } from './list-email-templates';
 
 /**
- * The templates' texts, read at most every few seconds per process. Like the settings cache, `last()` serves
- * code that runs inside better-auth's transaction (one connection on PGlite), after a `get()` has filled it.
+ * The templates' texts, read at most every SETTINGS_CACHE_MS of the app's clock per process. Like the settings cache,
+ * `last()` serves code that runs inside better-auth's transaction (one connection on PGlite), after a `get()` has
+ * filled it.
  */
-export interface TemplateCache {
-  get(): Promise<TemplateTexts>;
-  last(): TemplateTexts;
-  invalidate(): void;
-}
+export type TemplateCache = Omit<TimedValue<TemplateTexts>, 'peek'>;
 
 const defaults = Object.fromEntries(
   emailTemplateKeys.map((k) => [k, { subject: emailTemplateCatalog[k].subject, body: emailTemplateCatalog[k].body }]),
@@ -18,32 +18,14 @@ const defaults = Object.fromEntries(
 
 const caches = new WeakMap<object, TemplateCache>();
 
-/** The one template cache of a database handle. */
-export function templateCacheFor(db: Db, maxAgeMs = 5000): TemplateCache {
-  let cache = caches.get(db);
-  if (cache) return cache;
-  let value = defaults;
-  let loadedAt = 0;
-  let inflight: Promise<TemplateTexts> | null = null;
-  cache = {
-    async get() {
-      if (Date.now() - loadedAt < maxAgeMs) return value;
-      inflight ??= loadTemplateTexts(db)
-        .then((v) => {
-          value = v;
-          loadedAt = Date.now();
-          return v;
-        })
-        .finally(() => {
-          inflight = null;
-        });
-      return inflight;
-    },
-    last: () => value,
-    invalidate() {
-      loadedAt = 0;
-    },
-  };
+/** Gives a database handle its template cache on the app's clock and time (the app's context, when it is made). */
+export function installTemplateCache(db: Db, timing: CacheTiming): TemplateCache {
+  const cache = timedValue(() => loadTemplateTexts(db), defaults, timing);
   caches.set(db, cache);
   return cache;
+}
+
+/** The one template cache of a database handle (one the app did not make a cache for: the real clock, the default time). */
+export function templateCacheFor(db: Db): TemplateCache {
+  return caches.get(db) ?? installTemplateCache(db, { clock: systemClock, maxAgeMs: DEFAULT_SETTINGS_CACHE_MS });
 }

@@ -21,7 +21,7 @@ type DeliveredRecorder = ReturnType<typeof createDeliveredRecorder>;
 export interface WebhookDeliveryDeps {
   db: Db;
   clock: Clock;
-  env: Pick<Env, 'BETTER_AUTH_SECRET' | 'WEBHOOKS_ALLOW_PRIVATE_ADDRESSES' | 'APP_URL'>;
+  env: Pick<Env, 'BETTER_AUTH_SECRET' | 'WEBHOOKS_ALLOW_PRIVATE_ADDRESSES' | 'APP_URL' | 'WEBHOOK_ENDPOINT_CACHE_MS'>;
   mailer: Mailer;
   settings: SettingsCache;
   logger: Logger;
@@ -187,7 +187,7 @@ async function deliverOnce(deps: WebhookDeliveryDeps & { endpoints: EndpointCach
 
 /** The `webhook.deliver` job kind (decision 0016's queue): one attempt per run; retries are holds until their time. */
 export function webhookDeliveryHandler(deps: WebhookDeliveryDeps): JobHandler<DeliverPayload> {
-  const endpoints = createEndpointCache(deps.db, deps.env.BETTER_AUTH_SECRET ?? '', () => deps.clock.nowMs());
+  const endpoints = createEndpointCache(deps.db, deps.env.BETTER_AUTH_SECRET ?? '', { clock: deps.clock, maxAgeMs: deps.env.WEBHOOK_ENDPOINT_CACHE_MS });
   const delivered = createDeliveredRecorder(deps.db);
   return {
     kind: WEBHOOK_DELIVER_JOB,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import type { Db } from '../../db/client';
+import type { CacheTiming } from '../../lib/timed-value';
 import { webhookEndpoints } from '../../db/schema';
 import { decryptSecret } from '../platform-settings/secret-box';
 import type { WebhookEndpointRow } from './endpoint-view';
@@ -12,15 +13,14 @@ export interface DeliveryEndpoint {
   previous: Webhook | null;
 }
 
-/** How long a delivering instance reuses what it read of an endpoint (real time and app time alike). */
-const FRESH_MS = 2000;
-
 /**
- * Endpoints read for delivery, kept 2 seconds: a burst of deliveries to one endpoint reads it (and decrypts its secrets)
- * once. A change to the endpoint (address, secret, paused) reaches deliveries within those 2 seconds; a failure
- * always reads it afresh (its run of failures decides whether it is disabled).
+ * Endpoints read for delivery, kept WEBHOOK_ENDPOINT_CACHE_MS (2 seconds by default) of real time and of the app's
+ * clock alike (a test's clock that stands still does not keep an entry longer): a burst of deliveries to one endpoint
+ * reads it (and decrypts its secrets) once. A change to the endpoint (address, secret, paused) reaches deliveries
+ * within that time; a failure always reads it afresh (its run of failures decides whether it is disabled).
  */
-export function createEndpointCache(db: Db, authSecret: string, nowMs: () => number) {
+export function createEndpointCache(db: Db, authSecret: string, timing: CacheTiming) {
+  const freshMs = timing.maxAgeMs;
   const entries = new Map<string, { value: DeliveryEndpoint | null; atReal: number; atClock: number }>();
   const load = async (id: string): Promise<DeliveryEndpoint | null> => {
     const [row] = await db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
@@ -33,9 +33,9 @@ export function createEndpointCache(db: Db, authSecret: string, nowMs: () => num
   return {
     async get(id: string, options: { fresh?: boolean } = {}): Promise<DeliveryEndpoint | null> {
       const hit = entries.get(id);
-      if (!options.fresh && hit && performance.now() - hit.atReal < FRESH_MS && Math.abs(nowMs() - hit.atClock) < FRESH_MS) return hit.value;
+      if (!options.fresh && hit && performance.now() - hit.atReal < freshMs && Math.abs(timing.clock.nowMs() - hit.atClock) < freshMs) return hit.value;
       const value = await load(id);
-      entries.set(id, { value, atReal: performance.now(), atClock: nowMs() });
+      entries.set(id, { value, atReal: performance.now(), atClock: timing.clock.nowMs() });
       if (entries.size > 5000) entries.delete(entries.keys().next().value!);
       return value;
     },

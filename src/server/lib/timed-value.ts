@@ -1,0 +1,52 @@
+import type { Clock } from './clock';
+
+/** How long a cached read is trusted, in the app's time. */
+export interface CacheTiming {
+  clock: Pick<Clock, 'nowMs'>;
+  maxAgeMs: number;
+}
+
+export interface TimedValue<T> {
+  /** The value, read again when older than maxAgeMs (one read at a time). */
+  get(): Promise<T>;
+  /** The value last read (or the initial one), without reading. */
+  last(): T;
+  /** The value when read less than maxAgeMs ago (what get() would answer at once), else null. */
+  peek(): T | null;
+  invalidate(): void;
+}
+
+/**
+ * A value read from the database and trusted for maxAgeMs of the clock. A clock set back before the read (a test
+ * moving its clock to another day) counts as stale, as a clock moved past maxAgeMs does.
+ */
+export function timedValue<T>(load: () => Promise<T>, initial: T, timing: CacheTiming): TimedValue<T> {
+  let value = initial;
+  let loadedAt: number | null = null;
+  let inflight: Promise<T> | null = null;
+  const fresh = () => {
+    if (loadedAt === null) return false;
+    const age = timing.clock.nowMs() - loadedAt;
+    return age >= 0 && age < timing.maxAgeMs;
+  };
+  return {
+    async get() {
+      if (fresh()) return value;
+      inflight ??= load()
+        .then((v) => {
+          value = v;
+          loadedAt = timing.clock.nowMs();
+          return v;
+        })
+        .finally(() => {
+          inflight = null;
+        });
+      return inflight;
+    },
+    last: () => value,
+    peek: () => (fresh() ? value : null),
+    invalidate() {
+      loadedAt = null;
+    },
+  };
+}
