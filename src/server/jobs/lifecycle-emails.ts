@@ -25,7 +25,7 @@ const formatDate = (d: Date, timeZone: string) => {
  * The trial-ending reminder (the configured days before the end) and the trial-ended e-mail (when enabled), each
  * once per business and trial end. Returns how many went out.
  */
-export async function runLifecycleEmails(ctx: JobContext, now = new Date()): Promise<{ trialEnding: number; trialEnded: number }> {
+export async function runLifecycleEmails(ctx: JobContext, now: Date): Promise<{ trialEnding: number; trialEnded: number }> {
   const s = await ctx.settings.get();
   const result = { trialEnding: 0, trialEnded: 0 };
   const select = () =>
@@ -80,7 +80,7 @@ export async function runLifecycleEmails(ctx: JobContext, now = new Date()): Pro
 }
 
 /** One pass of the back office's scheduled work: lifecycle e-mails, the monthly reports and today's daily figures. */
-export async function runBackOfficeJobs(ctx: JobContext, now = new Date()): Promise<void> {
+export async function runBackOfficeJobs(ctx: JobContext, now: Date): Promise<void> {
   await runLifecycleEmails(ctx, now);
   await runMonthlyReports(ctx, now);
   await snapshotDailyMetrics(ctx.db, now);
@@ -97,7 +97,7 @@ export function scheduleBackOfficeJobs(app: FastifyInstance) {
     if (running) return;
     running = true;
     try {
-      await runBackOfficeJobs(app.ctx);
+      await runBackOfficeJobs(app.ctx, app.ctx.clock.now());
     } catch (err) {
       app.log.warn({ err }, 'back-office jobs failed');
     } finally {

@@ -131,7 +131,7 @@ export async function computeMonthlyReport(db: Db, business: { id: string; timeZ
  * 'monthly_report', month), however many instances run the job. A business waits until last month is over in its
  * own time zone too, so the figures are of a whole month. Returns how many went out.
  */
-export async function runMonthlyReports(ctx: JobContext, now = new Date()): Promise<{ sent: number; month: string }> {
+export async function runMonthlyReports(ctx: JobContext, now: Date): Promise<{ sent: number; month: string }> {
   const month = previousUtcMonth(now);
   const result = { sent: 0, month };
   const s = await ctx.settings.get();

@@ -436,7 +436,7 @@ function adminInboxRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      await setInboxStatus(app.ctx.db, { ...req.params, status: req.body.status, actorUserId: req.sessionUser!.id, ipAddress: req.ip });
+      await setInboxStatus(app.ctx.db, { ...req.params, status: req.body.status, actorUserId: req.sessionUser!.id, ipAddress: req.ip }, app.ctx.clock.now());
       return { ok: true as const };
     },
   );

@@ -41,13 +41,14 @@ export async function listWaitlistEntries(db: Db, filter: { status?: InboxStatus
 export async function setInboxStatus(
   db: Db,
   input: { kind: InboxKind; id: string; status: InboxStatus; actorUserId: string; ipAddress?: string | null },
+  now: Date,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     let found: { id: string }[];
     if (input.kind === 'contact') {
       found = await tx
         .update(contactMessages)
-        .set({ status: input.status, handledAt: input.status === 'handled' ? new Date() : null })
+        .set({ status: input.status, handledAt: input.status === 'handled' ? now : null })
         .where(and(eq(contactMessages.id, input.id)))
         .returning({ id: contactMessages.id });
     } else {
