@@ -1,5 +1,5 @@
 import type { NewClientEvent } from '@core/client-events';
-import type { TestApp } from '../support/test-app';
+import type { AppUnderTest } from '../support/test-app';
 
 // Helpers of the estimate suites: a queue to import and a history of completions behind a portal.
 
@@ -14,7 +14,7 @@ export const queueCsv = (ahead = 0) =>
   ].join('\n');
 
 /** Completions of clients done long ago (ids not in the sheet), `perDay` on each of the last `days` weekdays, oldest first. */
-export async function pastCompletions(t: TestApp, portalId: string, days: number, perDay: number) {
+export async function pastCompletions(t: AppUnderTest, portalId: string, days: number, perDay: number) {
   const actor = { kind: 'sync', runId: '00000000-0000-4000-8000-000000000001' } as const;
   const times: number[] = [];
   for (let at = t.clock.nowMs() - DAY; times.length < days; at -= DAY) {
