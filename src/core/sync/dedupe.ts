@@ -15,18 +15,19 @@ export interface HashedClients {
 /** One client per normalised e-mail: the last row with it; every earlier one is skipped, naming the row used. */
 export function dedupeByEmail(read: HashedClients): HashedClients & { skips: SkippedRow[] } {
   const { clients, hashes } = read;
+  // Each address normalised once (a sheet's rows are many).
+  const emails = clients.map((c) => normalizeEmail(c.email));
   const lastRowByEmail = new Map<string, number>();
-  clients.forEach((c, i) => lastRowByEmail.set(normalizeEmail(c.email), i));
+  emails.forEach((email, i) => lastRowByEmail.set(email, i));
   const out: HashedClients & { skips: SkippedRow[] } = { clients: [], hashes: [], skips: [] };
-  clients.forEach((c, i) => {
-    const winner = lastRowByEmail.get(normalizeEmail(c.email)) as number;
-    if (winner !== i) {
-      out.skips.push({ row: c.row, reason: messages.sync.duplicateEmail(c.email, clients[winner]!.row) });
-      return;
-    }
-    out.clients.push(c);
-    out.hashes.push(hashes[i]!);
-  });
+  for (let i = 0; i < clients.length; i += 1) {
+    const c = clients[i]!;
+    const winner = lastRowByEmail.get(emails[i]!)!;
+    if (winner === i) {
+      out.clients.push(c);
+      out.hashes.push(hashes[i]!);
+    } else out.skips.push({ row: c.row, reason: messages.sync.duplicateEmail(c.email, clients[winner]!.row) });
+  }
   return out;
 }
 

@@ -171,12 +171,15 @@ export async function planImport(input: {
   const warning = unreadableDatesWarning(read);
 
   // Whether each kept client holds what is stored, worked out once (a hash stored before 2026-11-22 costs a second).
+  // Each kept client as incoming, and the stored one it is (or undefined), looked up once for both passes below.
+  const who = kept.clients.map((_, i) => incoming(kept, i));
+  const stored = kept.keys.map((key) => existing.get(key));
   const same: boolean[] = new Array<boolean>(kept.clients.length);
-  await inSlices(kept.clients.length, (i) => (same[i] = holdsStored(existing.get(kept.keys[i]!), incoming(kept, i), md5)));
+  await inSlices(kept.clients.length, (i) => (same[i] = holdsStored(stored[i], who[i]!, md5)));
   const keptRestored = restoredToKeep(existing.values(), kept.matched, same.includes(false));
   const queue = computeQueue(
     [
-      ...kept.clients.map((c, i) => ({ status: c.status, priority: c.priority, dueDate: c.dueDate, row: c.row, manualPosition: existing.get(kept.keys[i]!)?.manualPosition ?? null })),
+      ...kept.clients.map((c, i) => ({ status: c.status, priority: c.priority, dueDate: c.dueDate, row: c.row, manualPosition: stored[i]?.manualPosition ?? null })),
       ...keptRestored,
     ],
     input.estimate,
@@ -198,7 +201,7 @@ export async function planImport(input: {
   };
   if (plan.duplicateIdError) return plan;
 
-  await inSlices(kept.clients.length, (i) => planClient(plan, incoming(kept, i), existing.get(kept.keys[i]!), same[i]!, queue[i]!));
+  await inSlices(kept.clients.length, (i) => planClient(plan, who[i]!, stored[i], same[i]!, queue[i]!));
   keptRestored.forEach((c, j) => {
     plan.counts.unchanged += 1;
     addQueueWrite(plan, queueChange(c.clientId, c, c.row, queue[kept.clients.length + j]!));
