@@ -1,4 +1,4 @@
-import { and, eq, max, or, sql } from 'drizzle-orm';
+import { and, eq, max, sql, type SQL } from 'drizzle-orm';
 import { computeQueue, createEstimateContext, type EstimateContext } from '@core/estimate';
 import { MANAGED_HEADERS, MANAGED_MAPPING, managedSheetRows, touchedBy, type ManagedChange, type ManagedRow } from '@core/managed-clients';
 import type { DateOrder } from '@core/sheet-values';
@@ -46,37 +46,37 @@ function managedRowsOf(rows: readonly StoredManagedRow[]) {
 
 const keyList = (values: readonly string[]) => sql`(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
 
+/** The portal's clients matching `where`, with the columns of both the managed rows and the sync's plan. */
+const touchedSelect = (db: Db | Tx, portalId: string, where: SQL) =>
+  db
+    .select({ existing: existingClientColumns, managed: managedColumns })
+    .from(clients)
+    .where(and(eq(clients.portalId, portalId), where));
+
 /**
  * The clients `changes` can touch, current and removed: the ones they name, those whose ID cell is a key they name,
  * and those with an e-mail address they write or that a named client has (a restore brings its address back). Read
  * once with the columns the sync's plan compares them by (`existing`), and with the portal's highest row, so new
  * clients still go last. The lists go as one jsonb parameter each (1,000 keys as parameters cost the embedded
- * database more than the read).
+ * database more than the read). Three plain lookups, not one query with OR: with another portal holding the same
+ * keys and addresses, the embedded database planned the OR into a scan that took seconds a request.
  */
 export async function readTouchedRows(db: Db | Tx, portalId: string, changes: readonly ManagedChange[]) {
   const { keys, emails } = touchedBy(changes);
   const named = keyList(keys);
-  const namedEmails = sql`(select o.email_normalized from clients o where o.portal_id = ${portalId} and o.client_id in ${named})`;
-  const [rows, [last]] = await Promise.all([
-    db
-      .select({ existing: existingClientColumns, managed: managedColumns })
-      .from(clients)
-      .where(
-        and(
-          eq(clients.portalId, portalId),
-          or(
-            sql`${clients.clientId} in ${named}`,
-            sql`${clients.sourceId} in ${named}`,
-            ...(emails.length > 0 ? [sql`${clients.emailNormalized} in ${keyList(emails)}`] : []),
-            sql`${clients.emailNormalized} in ${namedEmails}`,
-          ),
-        ),
-      ),
+  const [byKey, [last]] = await Promise.all([
+    touchedSelect(db, portalId, sql`${clients.clientId} in ${named}`),
     db.select({ lastRow: max(clients.row) }).from(clients).where(eq(clients.portalId, portalId)),
   ]);
+  const addresses = [...new Set([...emails, ...byKey.map((r) => r.existing.emailNormalized)])];
+  const [byIdCell, byEmail] = await Promise.all([
+    touchedSelect(db, portalId, sql`${clients.sourceId} in ${named}`),
+    addresses.length > 0 ? touchedSelect(db, portalId, sql`${clients.emailNormalized} in ${keyList(addresses)}`) : [],
+  ]);
+  const rows = new Map([...byKey, ...byIdCell, ...byEmail].map((r) => [r.existing.clientId, r]));
   const existing = new Map<string, ExistingClient>();
-  for (const r of rows) existing.set(r.existing.clientId, existingClientOf(r.existing));
-  return { ...managedRowsOf(rows.map((r) => r.managed)), existing, lastRow: last?.lastRow ?? 1 };
+  for (const [id, r] of rows) existing.set(id, existingClientOf(r.existing));
+  return { ...managedRowsOf([...rows.values()].map((r) => r.managed)), existing, lastRow: last?.lastRow ?? 1 };
 }
 
 interface PlanSettings {
