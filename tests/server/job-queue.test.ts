@@ -159,6 +159,26 @@ describe('job queue', () => {
     expect(q.pausedChannels()).toEqual([]);
   });
 
+  it('a run that succeeds beside one that found the channel down does not lift the hold', async () => {
+    const q = queue();
+    q.register({
+      kind: 'test.round',
+      channel: 'email',
+      concurrency: 2,
+      run: async (job: ClaimedJob<{ down: boolean }>) => {
+        if (job.payload.down) throw new RetryLaterError('connect ECONNREFUSED', { channelDown: true });
+        // The other run (a sender that found nothing to send) ends after the failure was recorded.
+        for (let turn = 0; turn < 1000 && q.pausedChannels().length === 0; turn++) await new Promise((r) => setImmediate(r));
+      },
+    });
+    await q.enqueue(t.app.ctx.db, [
+      { kind: 'test.round', payload: { down: true } },
+      { kind: 'test.round', payload: { down: false } },
+    ]);
+    await q.runDue();
+    expect(q.pausedChannels()).toMatchObject([{ channel: 'email', reason: 'connect ECONNREFUSED' }]);
+  });
+
   it('two workers side by side run each job once', async () => {
     const seen = new Map<number, number>();
     const workers = [queue(), queue()];

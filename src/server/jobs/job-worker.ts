@@ -123,12 +123,11 @@ export function createJobQueue(deps: { db: Db; clock: Clock; logger: Logger }): 
       await deferJob(db, owner, job.id, new Date(hold.untilMs));
       return;
     }
+    // A hold this run started under (one that ran out) ends when it succeeds; one a run beside it set meanwhile stays.
+    const holdAtStart = handler.channel ? paused.get(handler.channel) : undefined;
     try {
       const result = await handler.run(job);
-      if (handler.channel) {
-        const p = paused.get(handler.channel);
-        if (p) paused.delete(handler.channel);
-      }
+      if (handler.channel && paused.get(handler.channel) === holdAtStart) paused.delete(handler.channel);
       if (result && 'later' in result) await deferJob(db, owner, job.id, result.later);
       else done.push(job.id);
     } catch (err) {
