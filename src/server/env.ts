@@ -116,7 +116,7 @@ export const envSchema = z.object({
   /** How long an instance trusts what it read about a custom domain's host (milliseconds; changes on this instance apply at once). */
   DOMAIN_CACHE_MS: cacheMs(600_000, 30_000),
   /**
-   * How a sync streams its rows (decision 0005): `auto` with COPY on PostgreSQL and statements on the embedded
+   * How a sync streams its rows (decision 0022): `auto` with COPY on PostgreSQL and statements on the embedded
    * database; `1` COPY on either, `0` statements on either (benchmarks, diagnosis).
    */
   SYNC_COPY: z.preprocess(blankToUndefined, z.enum(['auto', '0', '1']).default('auto')),

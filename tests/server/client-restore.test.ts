@@ -8,7 +8,7 @@ import { startFakeGoogleSheets, type FakeGoogleSheets } from '../support/fake-go
 import { businessWithPortal, fixtureSheet, liftBusinessApiLimits, postCsv, request, sheetUrl } from '../support/sheets';
 import { useTestApp } from '../support/test-app';
 
-// Restoring a client a sync removed (issue 4, decision 0005): business-scoped, 409 when not removed, and kept by
+// Restoring a client a sync removed (issue 4, decision 0022): business-scoped, 409 when not removed, and kept by
 // later syncs only while the source is unchanged.
 vi.setConfig({ testTimeout: 60_000 });
 

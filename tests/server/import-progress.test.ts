@@ -11,7 +11,7 @@ import { useTestApp } from '../support/test-app';
 
 // Issue 4 item 9: a large import shows its progress (GET .../syncs while it runs) and other requests keep being
 // answered. On PostgreSQL nothing waits for the import's transaction; on the embedded database (one connection) a
-// first import, the queue figures of a re-sync and a large change are written in short steps (decision 0005), so
+// first import, the queue figures of a re-sync and a large change are written in short steps (decision 0022), so
 // there too no request waits for the whole import.
 
 const t = useTestApp();

@@ -7,7 +7,7 @@ import { syncCapabilities } from '../../src/server/services/sheet-sync/sync-capa
 import { businessWithPortal, liftBusinessApiLimits, request } from '../support/sheets';
 import { useTestApp } from '../support/test-app';
 
-// The COPY write path (decision 0005) keeps every value exactly: backslashes, tabs, line breaks, a literal \N,
+// The COPY write path (decision 0022) keeps every value exactly: backslashes, tabs, line breaks, a literal \N,
 // quotes and non-Latin text, on inserts, updates (staging table) and status history. Each path is chosen for its
 // runs through the sync's deps (their capabilities: COPY is not the default on PGlite); the statements path must give
 // the same data. SYNC_COPY makes that choice for the app, once at start (the last test).

@@ -14,7 +14,7 @@ import { businessWithPortal, fixtureSheet, liftBusinessApiLimits, postCsv, reque
 import { testDbKind } from '../support/test-database';
 import { useTestApp } from '../support/test-app';
 
-// A first import written in steps (embedded database, decision 0005) that a crash interrupted leaves its clients
+// A first import written in steps (embedded database, decision 0022) that a crash interrupted leaves its clients
 // and a run marked 'running'. The next run of the portal, or the next start, undoes it; neither may delete the
 // clients of a sync that applied after it.
 

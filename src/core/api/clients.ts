@@ -48,7 +48,7 @@ export type PreviewCard = z.infer<typeof previewCardSchema>;
 /** POST .../clients/{clientId}/restore */
 export const restoredClientSchema = z.object({
   client: clientSchema,
-  message: z.string().describe('What happens next: the restore is kept until the source next changes (decision 0005)'),
+  message: z.string().describe('What happens next: the restore is kept until the source next changes (decision 0022)'),
 });
 export type RestoredClient = z.infer<typeof restoredClientSchema>;
 

@@ -1,7 +1,7 @@
 // Error codes the web app tells apart (`{ error: { code } }`): the server throws them and the web compares them,
 // both with these constants. No zod here: the client portal's small bundle imports this file.
 
-/** 409: the sync would remove more clients than the large-drop guard allows; confirm to apply (decision 0005). */
+/** 409: the sync would remove more clients than the large-drop guard allows; confirm to apply (decision 0022). */
 export const CONFIRM_DROP_ERROR = 'confirm_drop';
 
 /** 404 of the card preview: the portal has no client to show yet. */

@@ -1,7 +1,7 @@
 import type { ImportedClient } from '../sheet-values';
 
 // What a client row holds, as a hash stored with the client (equal hashes: nothing to update), and the restore mark
-// a business's restore puts on it (decision 0005). The hash function is injected (core imports no Node module):
+// a business's restore puts on it (decision 0022). The hash function is injected (core imports no Node module):
 // the server passes MD5 in base64url.
 
 /** Hashes a text (the server's MD5, base64url). */
@@ -9,7 +9,7 @@ export type Hasher = (text: string) => string;
 
 /**
  * Prefix of the content hash of a client the business restored (services/clients/restore-client.ts): while the
- * source still lacks the client, a sync keeps it only if nothing else came from the source (decision 0005).
+ * source still lacks the client, a sync keeps it only if nothing else came from the source (decision 0022).
  */
 export const RESTORED_MARK = 'restored:';
 

@@ -3,7 +3,7 @@ import { holdsSame, isRestoredMark, withoutRestoreMark, type Hasher } from './co
 import type { StoredClient } from './stored-client';
 
 // What a sync does with a client compared with what is stored, and with the clients the business restored
-// (decision 0005): a restored client the source still lacks stays while the source brings no other change; once
+// (decision 0022): a restored client the source still lacks stays while the source brings no other change; once
 // the source changes, the source decides again (and it is removed).
 
 /** A client read from the source with the key and id cell it is stored under. */

@@ -31,7 +31,7 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
  * Re-syncs each Google-sheet portal when its next_sync_at comes (every sync_interval_minutes, default 15),
  * recomputes queue estimates once a day (today moves) or after a settings change, marks runs interrupted by a
  * crash as failed, and purges clients removed more than 30 days ago. Safe with several instances on one
- * PostgreSQL: each portal's sync runs under its lease, so each due sync runs once (decision 0005).
+ * PostgreSQL: each portal's sync runs under its lease, so each due sync runs once (decision 0022).
  */
 export function startSheetSyncJob(ctx: AppContext, options: SheetSyncJobOptions = {}): SheetSyncJob {
   const tickMs = options.tickMs ?? 30_000;

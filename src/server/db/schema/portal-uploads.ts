@@ -17,7 +17,7 @@ export interface UploadOptions {
 
 /**
  * A portal's uploaded CSV files, kept so the business can change the column mapping, or apply a held-back upload,
- * without finding the file again (decision 0005, "Uploaded files are kept"). At most one per slot, gone with the
+ * without finding the file again (decision 0022, "Uploaded files are kept"). At most one per slot, gone with the
  * portal. Any sync that applies drops the held one; one that applies a Google Sheet drops both. The bytes are in
  * portal_upload_chunks under `uploadId` (two slots may share them: a held upload confirmed becomes the applied one).
  */

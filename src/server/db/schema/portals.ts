@@ -10,7 +10,7 @@ export type PortalSetupMethod = 'import' | 'template';
 /**
  * A client portal of a business: its id (spec 9 format), data source, column mapping, sync state, configuration
  * and workload settings. The sync lease (sync_lease_*) makes sure two syncs of one portal never run at once,
- * across instances (decision 0005).
+ * across instances (decision 0022).
  */
 export const portals = pgTable(
   'portals',

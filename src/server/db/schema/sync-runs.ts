@@ -13,7 +13,7 @@ export interface StagedTable {
 }
 
 /**
- * A large run's apply on the embedded database (decision 0005): its rows are staged in tables, then, past the
+ * A large run's apply on the embedded database (decision 0022): its rows are staged in tables, then, past the
  * commit point (`committed`), applied in short transactions from `next` on. A committed apply is always finished
  * (by its run, or by whoever finds the run interrupted); an uncommitted one is dropped.
  */

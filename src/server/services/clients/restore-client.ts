@@ -15,7 +15,7 @@ import { listClients, type ClientView } from './list-clients';
 
 export const notRemovedMessage = 'This client is not removed, so there is nothing to restore.';
 
-/** What the business is told after a restore (decision 0005: a restore is kept until the source next changes). */
+/** What the business is told after a restore (decision 0022: a restore is kept until the source next changes). */
 export function restoredNote(sourceType: string): string {
   return sourceType === 'google_sheet'
     ? 'Restored. This client is still missing from the Google Sheet: it stays while the sheet is unchanged, and the next sync that brings changes from the sheet removes it again. Add its row back to the sheet to keep it.'
@@ -29,7 +29,7 @@ interface Actor {
 }
 
 /**
- * Brings back a client a sync marked removed (decision 0005), with its history and manual position. Business-scoped:
+ * Brings back a client a sync marked removed (decision 0022), with its history and manual position. Business-scoped:
  * another business's portal or client is not found. Runs under the portal's sync lease (409 while a sync runs), so a
  * sync never plans over a half-restored portal, and recomputes the queue with the client in it.
  *

@@ -71,7 +71,7 @@ async function stage<T>(tx: Tx, copy: CopyIn, table: string, columns: string, ro
 }
 
 /**
- * The COPY path (decision 0005): new clients are streamed straight into `clients`; changed clients and queue
+ * The COPY path (decision 0022): new clients are streamed straight into `clients`; changed clients and queue
  * figures into temporary staging tables (dropped at commit) and applied with one set-based UPDATE each; status
  * history rows are streamed into `client_status_history`. All on the transaction's connection, so a failure or a
  * kill anywhere rolls back everything.

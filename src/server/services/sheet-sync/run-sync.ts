@@ -1,4 +1,4 @@
-// One sync or import of a portal, read top to bottom (docs/sheet-sync.md, decision 0005).
+// One sync or import of a portal, read top to bottom (docs/sheet-sync.md, decision 0022).
 import type { SyncRunStatus } from '../../db/schema';
 import { queueWritten } from '../estimates/queue-written';
 import { planWriteCount } from './apply-import';
@@ -17,7 +17,7 @@ import { writeSync } from './write-sync';
 export type { NewSheetSource, RunSyncInput, SyncDeps, SyncResult } from './sync-types';
 
 /**
- * One sync or import of a portal, safe by construction (decision 0005):
+ * One sync or import of a portal, safe by construction (decision 0022):
  * 1. take the portal's lease (else 409: two syncs never run at once), settle a run an earlier process left, and
  *    record this one;
  * 2. prepare: read the source (Google Sheet with time-out and size cap, or the upload), decode, parse, map the

@@ -1,4 +1,4 @@
-// A large change on the embedded database (decision 0005, "Embedded database: applying in steps"). PGlite runs one
+// A large change on the embedded database (docs/sheet-sync.md, "Recovery"; decision 0022). PGlite runs one
 // transaction at a time, so applying tens of thousands of changed clients in one transaction held every other
 // request of every business for seconds. Instead:
 // 1. stage: the plan's rows go into tables of their own, in short steps (nothing a reader sees changes);

@@ -11,7 +11,7 @@ export interface SyncCapabilities {
    * short steps, and reads of the clients go in smaller pages.
    */
   oneTransactionAtATime: boolean;
-  /** Rows stream with COPY on the transaction's connection (decision 0005); else plain statements. */
+  /** Rows stream with COPY on the transaction's connection (decision 0022); else plain statements. */
   copy: boolean;
 }
 

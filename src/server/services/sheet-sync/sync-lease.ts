@@ -19,7 +19,7 @@ export const newLeaseToken = () => `${processLeaseTag}:${crypto.randomBytes(8).t
 
 /**
  * Takes the portal's sync lease, so two syncs of one portal never run at once, whichever instance starts them
- * (decision 0005). On PostgreSQL the lease is first the portal's session lock on this instance's lease connection
+ * (decision 0022). On PostgreSQL the lease is first the portal's session lock on this instance's lease connection
  * (db/lease-session.ts): held by a live process elsewhere (or here), the answer is null; once it is ours, any holder
  * the row still names has died (killed, or its connection lost), so the row is taken whatever its expiry (decision
  * 20). On the embedded database, one row update that succeeds only when no live lease exists. Returns the owner

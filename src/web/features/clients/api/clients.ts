@@ -116,7 +116,7 @@ export function removedClientsQueryOptions(portalId: string, page: number, pageS
   });
 }
 
-/** Restores a removed client; resolves with what happens next (kept until the sheet changes, decision 0005). */
+/** Restores a removed client; resolves with what happens next (kept until the sheet changes, decision 0022). */
 export function useRestoreClient(portalId: string) {
   const queryClient = useQueryClient();
   return useMutation({
