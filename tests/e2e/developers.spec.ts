@@ -120,6 +120,22 @@ test('an API key, a webhook endpoint and its delivery', async ({ page, request }
     await expect(confirm).toBeHidden();
     await expect(page.getByRole('link', { name: 'Alan Turing', exact: true })).toHaveCount(0);
     await expect(page.getByText('Removed clients (1)')).toBeVisible();
+
+    // Revoking a key and deleting an endpoint are asked first, in the same confirm dialog; a revoked key gets 401.
+    await page.goto('/app/developers');
+    await keys.getByRole('button', { name: /Revoke/ }).click();
+    const revoke = page.getByRole('dialog', { name: 'Revoke this key?' });
+    await expect(revoke).toContainText('stops working at once');
+    await shoot(page, 'developers-revoke-confirm');
+    await revoke.getByRole('button', { name: 'Revoke key' }).click();
+    await expect(revoke).toBeHidden();
+    const revoked = await request.get(`${E2E_BASE_URL}/api/v1/portals/${portalId}`, { headers: { authorization: `Bearer ${key}` } });
+    expect(revoked.status()).toBe(401);
+    await endpoint.getByRole('button', { name: 'Delete' }).click();
+    const removeEndpoint = page.getByRole('dialog', { name: 'Delete this endpoint?' });
+    await removeEndpoint.getByRole('button', { name: 'Delete endpoint' }).click();
+    await expect(removeEndpoint).toBeHidden();
+    await expect(endpoint).toHaveCount(0);
   } finally {
     await new Promise<void>((resolve) => receiver.close(() => resolve()));
   }

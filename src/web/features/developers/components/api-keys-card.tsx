@@ -5,12 +5,10 @@ import type { ApiKeyView } from '@core/api/api-keys';
 import { EmptyState } from '@web/components/empty-state';
 import { LoadError } from '@web/components/load-error';
 import { LoadingState } from '@web/components/spinner';
-import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
-import { Dialog } from '@web/components/ui/dialog';
-import { errorMessage } from '@web/lib/api-client';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { formatDate, formatDateTime } from '@web/lib/date-time';
 import { apiKeysQueryOptions, useRevokeApiKey } from '../api/api-keys';
 import { CreateKeyDialog } from './create-key-dialog';
@@ -84,31 +82,20 @@ export function ApiKeysCard({ timeZone }: { timeZone?: string }) {
 
 function RevokeDialog({ target, onClose }: { target: ApiKeyView | null; onClose: () => void }) {
   const revoke = useRevokeApiKey();
+  const close = () => {
+    revoke.reset();
+    onClose();
+  };
   return (
-    <Dialog
+    <ConfirmDialog
       open={target !== null}
-      onOpenChange={(open) => {
-        if (!open) {
-          revoke.reset();
-          onClose();
-        }
-      }}
       title="Revoke this key?"
       description={target ? `"${target.name}" stops working at once. Anything using it will get 401 errors.` : undefined}
-    >
-      {revoke.isError ? (
-        <Alert variant="destructive" className="mb-4">
-          <AlertDescription>{errorMessage(revoke.error)}</AlertDescription>
-        </Alert>
-      ) : null}
-      <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button variant="destructive" disabled={revoke.isPending} onClick={() => target && revoke.mutate(target.id, { onSuccess: onClose })}>
-          {revoke.isPending ? 'Revoking...' : 'Revoke key'}
-        </Button>
-      </div>
-    </Dialog>
+      confirmLabel="Revoke key"
+      pending={revoke.isPending}
+      error={revoke.isError ? revoke.error : null}
+      onConfirm={() => target && revoke.mutate(target.id, { onSuccess: close })}
+      onCancel={close}
+    />
   );
 }

@@ -9,6 +9,7 @@ import { Alert, AlertDescription } from '@web/components/ui/alert';
 import { Badge } from '@web/components/ui/badge';
 import { Button } from '@web/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@web/components/ui/card';
+import { ConfirmDialog } from '@web/components/confirm-dialog';
 import { Dialog } from '@web/components/ui/dialog';
 import { errorMessage } from '@web/lib/api-client';
 import { formatDateTime } from '@web/lib/date-time';
@@ -34,7 +35,7 @@ function EndpointItem({ endpoint, timeZone }: { endpoint: WebhookEndpointView; t
   const test = useSendTest(endpoint.id);
   const remove = useDeleteWebhook();
   const badge = endpointBadge(endpoint);
-  const failure = [update, rotate, test, remove].find((m) => m.isError)?.error;
+  const failure = [update, rotate, test].find((m) => m.isError)?.error;
   return (
     <li className="space-y-4 p-4" data-testid="webhook-endpoint">
       <div className="flex flex-col gap-3 lg:flex-row lg:items-start lg:justify-between">
@@ -82,16 +83,19 @@ function EndpointItem({ endpoint, timeZone }: { endpoint: WebhookEndpointView; t
       <Dialog open={rotated !== null} onOpenChange={(open) => !open && setRotated(null)} title="New signing secret" description="Copy it now: it is shown this once only. For 24 hours deliveries carry signatures of both the old and the new secret, so you can switch without missing any.">
         {rotated ? <SecretBox value={rotated.secret} label="Signing secret" /> : null}
       </Dialog>
-      <Dialog open={deleting} onOpenChange={setDeleting} title="Delete this endpoint?" description={`${endpoint.url} gets no more events, and its delivery history is deleted.`}>
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={() => setDeleting(false)}>
-            Cancel
-          </Button>
-          <Button variant="destructive" disabled={remove.isPending} onClick={() => remove.mutate(endpoint.id, { onSuccess: () => setDeleting(false) })}>
-            Delete endpoint
-          </Button>
-        </div>
-      </Dialog>
+      <ConfirmDialog
+        open={deleting}
+        title="Delete this endpoint?"
+        description={`${endpoint.url} gets no more events, and its delivery history is deleted.`}
+        confirmLabel="Delete endpoint"
+        pending={remove.isPending}
+        error={remove.isError ? remove.error : null}
+        onConfirm={() => remove.mutate(endpoint.id, { onSuccess: () => setDeleting(false) })}
+        onCancel={() => {
+          remove.reset();
+          setDeleting(false);
+        }}
+      />
     </li>
   );
 }
