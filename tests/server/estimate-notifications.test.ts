@@ -9,24 +9,22 @@ import { messagesOf, MINUTE } from './notification-support';
 import { lookup } from './portal-helpers';
 import { businessWithPortal, postCsv } from '../support/sheets';
 import { startTestSmtp, type TestSmtp } from '../support/test-smtp';
-import { createTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 // Slips of the range feed the "estimate moved later" e-mail (issue 20 item 4, issue 19, decision 0017): once a
 // portal's estimates are computed, the estimates refresh alone records `client.estimate_changed`, with the most likely
 // date its card shows, in the transaction that writes its rows; the sync and the other writers no longer do.
 
 let smtp: TestSmtp;
-let t: TestApp;
 const DAY = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  t = await createTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'updates@statuslink.test' }, { realMailer: true });
 });
 afterAll(async () => {
-  await t.close();
   await smtp.close();
 });
+const t = useTestApp(() => ({ SMTP_URL: smtp.url, MAIL_FROM: 'updates@statuslink.test' }), { realMailer: true });
 
 /** The portal's estimate events after `after`, as 'client by actor: from -> to'. */
 async function estimateEvents(portalId: string, after = 0) {
