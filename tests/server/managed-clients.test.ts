@@ -215,6 +215,25 @@ describe('managed source', () => {
     expect((await withKey(t.app, key, 'PATCH', `/api/v1/portals/${o.portalId}/clients/${ben}`, { status: 'Done' })).statusCode).toBe(409);
   });
 
+  it('a write naming a key that another client has as its ID cell (gained after it was keyed) is refused', async () => {
+    const o = await businessWithPortal(t.app);
+    const { key } = await createKey(t.app, o.cookie, { scope: 'write' });
+    // Keyed by its e-mail first (no ID column), then given the ID cell X-9 by a file that has one (D9: same client).
+    expect((await postCsv(t.app, `/api/v1/portals/${o.portalId}/import`, o.cookie, sheet('Ann Lee,ann@example.com,Waiting,,,,'))).statusCode).toBe(200);
+    const withIds = ['Client ID,' + HEADER, 'X-9,Ann Lee,ann@example.com,Waiting,,,,'].join('\n') + '\n';
+    expect((await postCsv(t.app, `/api/v1/portals/${o.portalId}/import`, o.cookie, withIds)).statusCode).toBe(200);
+    const [ann] = await list(o);
+    expect(ann).toMatchObject({ displayId: 'X-9' });
+    expect(ann!.clientId).not.toBe('X-9');
+    expect((await withKey(t.app, key, 'PUT', `/api/v1/portals/${o.portalId}/source`, { type: 'managed' })).statusCode).toBe(200);
+
+    const bulk = await withKey(t.app, key, 'POST', clientsUrl(o, '/bulk'), { clients: [{ clientId: 'X-9', name: 'Someone Else', email: 'someone@example.com', status: 'In Review' }] });
+    expect(bulk.statusCode, bulk.body).toBe(409);
+    expect(bulk.json().error.code).toBe('client_id_taken');
+    const after = await list(o);
+    expect(after.map((c) => [c.clientId, c.displayId, c.status])).toEqual([[ann!.clientId, 'X-9', 'Waiting']]);
+  });
+
   it('a read key cannot write; another business\'s portal is not found', async () => {
     const o = await managedPortal();
     const { key: readKey } = await createKey(t.app, o.cookie, { scope: 'read' });
