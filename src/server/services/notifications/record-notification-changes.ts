@@ -49,9 +49,14 @@ async function portalFacts(ctx: AppContext, q: Db | Tx, portalId: string): Promi
 
 const values = (rows: SQL[]) => sql.join(rows, sql`, `);
 
-/** Merges changes into the open messages of these clients (one update for all of them); clients without one are left alone. */
-async function mergeIntoOpen(q: Db | Tx, portalId: string, changes: Map<string, MessageChanges>, now: Date, channel: MessageChannel): Promise<void> {
+/**
+ * Merges changes into the open messages of these clients (one update a chunk), locking them first, so a sender that
+ * claims due messages (skip locked) passes them by until this write commits; clients without one are left alone.
+ * Returns the clients merged.
+ */
+async function mergeIntoOpen(q: Db | Tx, portalId: string, changes: Map<string, MessageChanges>, now: Date, channel: MessageChannel): Promise<Set<string>> {
   const ids = [...changes.keys()];
+  const merged = new Set<string>();
   for (let i = 0; i < ids.length; i += CHUNK) {
     const open = await q
       .select({ id: notificationMessages.id, clientId: notificationMessages.clientId, changes: notificationMessages.changes })
@@ -67,10 +72,12 @@ async function mergeIntoOpen(q: Db | Tx, portalId: string, changes: Map<string, 
       )
       .for('update');
     if (open.length === 0) continue;
-    const merged = open.map((m) => sql`(${m.id}, ${JSON.stringify(mergeChanges(m.changes as MessageChanges, changes.get(m.clientId)!))})`);
+    const rows = open.map((m) => sql`(${m.id}, ${JSON.stringify(mergeChanges(m.changes as MessageChanges, changes.get(m.clientId)!))})`);
     await q.execute(sql`update notification_messages as m set changes = v.changes::jsonb, updated_at = ${now.toISOString()}::timestamptz
-      from (values ${values(merged)}) as v(id, changes) where m.id = v.id::uuid`);
+      from (values ${values(rows)}) as v(id, changes) where m.id = v.id::uuid`);
+    for (const m of open) merged.add(m.clientId);
   }
+  return merged;
 }
 
 /**
@@ -106,8 +113,9 @@ async function openMessages(
 }
 
 /**
- * Opens messages for the changes worth one on their own, and merges the rest (and those of clients whose message is
- * open already) into the open ones: no lock is taken on a client that gets a new message.
+ * Merges the changes into the clients' open messages first (locked, so none of them is claimed for sending meanwhile
+ * and loses the change), then opens messages for the changes worth one on their own whose client had none; one that
+ * another write opened in between (the insert met it) takes the change by a second merge.
  */
 async function openOrMerge(
   ctx: AppContext,
@@ -117,9 +125,11 @@ async function openOrMerge(
   worth: [string, MessageChanges][],
   now: Date,
 ): Promise<void> {
-  const opened = worth.length > 0 ? await openMessages(ctx, q, target, worth, now) : new Map<string, string>();
-  const rest = new Map([...changes].filter(([id]) => !opened.has(id)));
-  if (rest.size > 0) await mergeIntoOpen(q, target.portalId, rest, now, target.channel);
+  const merged = await mergeIntoOpen(q, target.portalId, changes, now, target.channel);
+  const toOpen = worth.filter(([id]) => !merged.has(id));
+  const opened = toOpen.length > 0 ? await openMessages(ctx, q, target, toOpen, now) : new Map<string, string>();
+  const late = new Map(toOpen.filter(([id]) => !opened.has(id)));
+  if (late.size > 0) await mergeIntoOpen(q, target.portalId, late, now, target.channel);
 }
 
 /** E-mails: changes join the open e-mail, or open one when they say something on their own. */
