@@ -78,17 +78,18 @@ export async function refreshPortalEstimates(deps: RefreshDeps, portalId: string
   const portal = await readPortal(deps.db, portalId);
   if (!portal) return null;
   const today = deps.clock.today(portal.timeZone);
-  const queue = await readQueue(deps.db, portalId);
-  const estimates = await computeEstimates(deps.db, portal, today, queue);
-  const pace = estimates.forecast ? estimates.forecast.learned.perDay : portal.settings.dailyCapacity;
   const settingsKey = estimateSettingsKey(portal.settings);
-  const state = { portalId, computedFor: today, updatedAt: deps.clock.now(), basis: estimates.basis, pace, windowCompletions: windowCompletionsOf(estimates), holidays: portal.settings.holidays, settingsKey };
-  // What is stored is read where it is written, one refresh of the portal at a time: two refreshes (two instances,
-  // or two intervals' jobs) never both record the same change of a date.
-  const { current, changed, slipped, events } = await onePerPortal(deps, portalId, async (q, inStep) => {
+  // The queue and what is stored are read where they are written, one refresh of the portal at a time: two
+  // refreshes (two instances, or two intervals' jobs) never both record the same change of a date, and one that
+  // waited for the other computes from the queue as it is then, not as it was before the wait.
+  const { current, changed, slipped, events, estimates, queue } = await onePerPortal(deps, portalId, async (q, inStep) => {
+    const queue = await readQueue(q, portalId);
+    const estimates = await computeEstimates(q, portal, today, queue);
+    const pace = estimates.forecast ? estimates.forecast.learned.perDay : portal.settings.dailyCapacity;
+    const state = { portalId, computedFor: today, updatedAt: deps.clock.now(), basis: estimates.basis, pace, windowCompletions: windowCompletionsOf(estimates), holidays: portal.settings.holidays, settingsKey };
     const firstRefresh = (await estimateEventSource(q, portalId)) === 'writers';
     const rows = estimateRows({ portal, today, queue, estimates, pace, settingsKey, existing: await readExisting(q, portalId), firstRefresh });
-    return { ...rows, events: await writeRefresh(deps, inStep, portalId, rows.changed, state) };
+    return { ...rows, estimates, queue, events: await writeRefresh(deps, inStep, portalId, rows.changed, state) };
   });
   deps.portalMeta.portalChanged(portalId);
   const snapshot = await snapshotOnce(deps.db, portalId, today, current);
@@ -228,7 +229,7 @@ async function readPortal(db: Db, portalId: string): Promise<PortalSetting | nul
   return { id: row.id, createdAt: row.createdAt, timeZone: zoneOrUtc(row.timeZone), settings, calendar: calendarFor(settings) };
 }
 
-async function readQueue(db: Db, portalId: string): Promise<QueuedClient[]> {
+async function readQueue(db: Db | Tx, portalId: string): Promise<QueuedClient[]> {
   const rows = await db
     .select({ clientId: clients.clientId, position: clients.queuePosition, priority: clients.priority, formulaDate: clients.estimatedCompletion })
     .from(clients)
@@ -237,7 +238,7 @@ async function readQueue(db: Db, portalId: string): Promise<QueuedClient[]> {
 }
 
 /** One simulation (or the settings' formula) for the whole queue, from what the portal knows of its past. */
-async function computeEstimates(db: Db, portal: PortalSetting, today: string, queue: readonly QueuedClient[]): Promise<PortalEstimates> {
+async function computeEstimates(db: Db | Tx, portal: PortalSetting, today: string, queue: readonly QueuedClient[]): Promise<PortalEstimates> {
   const window = throughputWindow([], portal.calendar, today, { firstDate: null });
   const since = windowStartInstant(window.days[0], today);
   const completions = await readCompletions(db, portal, portal.timeZone, since);
