@@ -17,7 +17,11 @@ const LANES = 3;
 
 /** Sends a round of prepared e-mails side by side (the pooled transport queues them); the error when the server was out of reach. */
 async function sendRound(ctx: AppContext, prepared: Iterable<Prepared>): Promise<string | null> {
-  const outcomes = await Promise.all([...prepared].map((p) => (p.kind === 'send' ? deliverClientMessage(ctx, p.message) : null)));
+  // Every e-mail of the round settles (each records its own outcome) before a failure of one is passed on.
+  const settled = await Promise.allSettled([...prepared].map((p) => (p.kind === 'send' ? deliverClientMessage(ctx, p.message) : null)));
+  const failed = settled.find((o) => o.status === 'rejected');
+  if (failed) throw failed.reason;
+  const outcomes = settled.map((o) => (o.status === 'fulfilled' ? o.value : null));
   const down = outcomes.find((o) => o?.retry && o.channelDown);
   return down?.retry ? down.error : null;
 }
