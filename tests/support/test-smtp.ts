@@ -84,6 +84,9 @@ export async function startTestSmtp(port = 0): Promise<TestSmtp> {
         .catch(callback);
     },
   });
+  // A sender killed in the middle of a message (the kill -9 tests) resets its connection; smtp-server reports that as
+  // the server's error, which unheard would end the test run. The message was never accepted, so nothing is counted.
+  server.on('error', () => {});
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   smtp.port = (server.server.address() as { port: number }).port;
   smtp.url = `smtp://127.0.0.1:${smtp.port}`;
