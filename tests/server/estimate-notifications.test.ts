@@ -131,6 +131,59 @@ describe('refreshes of one portal at once', () => {
   });
 });
 
+describe("a portal's first refresh beside a write", () => {
+  /** Whether a transaction of this database waits for an advisory lock (PostgreSQL: a writer waiting for the refresh lock). */
+  const waitingForLock = async () =>
+    ((await t.app.ctx.db.execute(sql`select 1 from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())`)) as unknown as { rows: unknown[] }).rows.length > 0;
+  /** Until `work` is done, or waits for a lock. */
+  async function doneOrWaiting(work: Promise<unknown>) {
+    let done = false;
+    void work.then(
+      () => (done = true),
+      () => (done = true),
+    );
+    while (!done && !(await waitingForLock())) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+
+  it('records each change of a date once: a write before it records its own, one after it leaves them to the refresh', async () => {
+    const owner = await businessWithPortal(t.app);
+    expect((await postCsv(t.app, `/api/v1/portals/${owner.portalId}/import`, owner.cookie, queueCsv())).statusCode).toBe(200);
+    await t.app.ctx.db.delete(jobs); // no refresh has run: the writers record the formula's dates
+
+    // The first refresh reads the queue, then waits while a sync puts ten urgent clients ahead (moving every formula
+    // date), until the sync is done or waits for it.
+    let read!: () => void;
+    let resume!: () => void;
+    const hasRead = new Promise<void>((resolve) => (read = resolve));
+    const resumed = new Promise<void>((resolve) => (resume = resolve));
+    const afterReading = async () => {
+      read();
+      await resumed;
+    };
+    const refreshing = refreshPortalEstimates({ ...t.app.ctx, afterReading }, owner.portalId);
+    await hasRead;
+    const syncing = postCsv(t.app, `/api/v1/portals/${owner.portalId}/import`, owner.cookie, queueCsv(10));
+    await doneOrWaiting(syncing);
+    resume();
+    expect((await syncing).statusCode).toBe(200);
+    await refreshing;
+    await runRefresh(); // the one the sync asked for
+
+    // Each client's changes follow on from each other: no change is told twice, from two sources.
+    const events = await estimateEvents(owner.portalId);
+    const last = new Map<string, string | null>();
+    const untold: typeof events = [];
+    for (const e of events) {
+      if (last.has(e.clientId) && last.get(e.clientId) !== e.from) untold.push(e);
+      last.set(e.clientId, e.to);
+    }
+    expect(untold).toEqual([]);
+    const likely = await likelyOf(owner.portalId);
+    expect([...likely].filter(([clientId, date]) => last.has(clientId) && last.get(clientId) !== date)).toEqual([]);
+    expect(events.some((e) => e.actor === 'system:estimates.refresh' && e.clientId.startsWith('Q-'))).toBe(true);
+  });
+});
+
 describe('a portal without computed estimates', () => {
   it('keeps the writers\' events: the sync records the formula\'s dates', async () => {
     const owner = await businessWithPortal(t.app);

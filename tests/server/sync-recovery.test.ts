@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { clientEvents, clients, clientStatusHistory, portals, syncRuns, webhookDeliveries } from '../../src/server/db/schema';
+import { clientEvents, clients, clientStatusHistory, jobs, portals, syncRuns, webhookDeliveries } from '../../src/server/db/schema';
 import { startSheetSyncJob } from '../../src/server/jobs/sheet-sync-job';
 import { failInterruptedRuns, failStaleRunsOf } from '../../src/server/services/sheet-sync/run-recovery';
 import { acquireSyncLease, releaseSyncLease } from '../../src/server/services/sheet-sync/sync-lease';
@@ -415,5 +415,25 @@ describe('a write stopped at each failure point (the embedded writers, chosen fo
     const [history] = await t.app.ctx.db.select({ n: count() }).from(clientStatusHistory).where(eq(clientStatusHistory.syncRunId, left!.id));
     expect(history!.n).toBe(left!.stagedApply!.tables.find((x) => x.kind === 'history')?.rows ?? 0);
     expect(await stageTables()).toHaveLength(0);
+  });
+
+  const refreshJobsOf = (portalId: string) => t.app.ctx.db.select({ runAt: jobs.runAt }).from(jobs).where(and(eq(jobs.kind, 'estimates.refresh'), sql`${jobs.payload}->>'portalId' = ${portalId}`));
+
+  it.each([
+    ['a large change, staged, just past its commit point', 'committed', embedded, rows],
+    ["a change in one transaction (the server database's way), just past it", 'written', null, 20],
+  ] as const)('%s: the process dies there, and the estimates refresh was enqueued by the write itself', async (_, point, caps, size) => {
+    const o = await businessWithPortal(t.app);
+    await importWith(o.portalId, makeSheet(size));
+    await t.app.ctx.db.delete(jobs);
+    // A crash: nothing after the point runs, not even the run's own clean-up (the run is left hanging).
+    let reached!: () => void;
+    const crashed = new Promise<void>((resolve) => (reached = resolve));
+    const [portal] = await t.app.ctx.db.select().from(portals).where(eq(portals.id, o.portalId));
+    const input = { portalId: o.portalId, businessId: portal!.businessId, timeZone: 'UTC', trigger: 'upload' as const, upload: { bytes: Buffer.from(makeSheet(size, 43, 0)) } };
+    const failAt = (p: SyncFailurePoint) => (p === point ? (reached(), new Promise<void>(() => {})) : undefined);
+    void runSync({ ...t.app.ctx, ...(caps ? { syncCapabilities: caps } : {}), failAt }, input);
+    await crashed;
+    expect(await refreshJobsOf(o.portalId)).toHaveLength(1);
   });
 });

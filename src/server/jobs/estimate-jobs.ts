@@ -4,35 +4,25 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { businessProfiles } from '../db/schema';
 import { purgeEstimateSnapshots } from '../services/estimates/purge-snapshots';
-import { onQueueWritten } from '../services/estimates/queue-written';
+import { REFRESH_JOB, refreshJob } from '../services/estimates/queue-written';
 import { refreshPortalEstimates } from '../services/estimates/refresh-estimates';
 import { registerDailyJob } from './daily-job';
 
-// When estimates are computed (issue 20, decision 0017): after each sync or queue recompute (the sync says so with
-// queueWritten, one call) and at the start of each day in the business's zone (an hourly round on the job queue).
+// When estimates are computed (issue 20, decision 0017): after each sync or queue recompute (the write enqueues the
+// refresh in its own transaction: queueWritten) and at the start of each day in the business's zone (an hourly round
+// on the job queue).
 // Both go through the durable queue as `estimates.refresh` jobs, so a refresh runs on any instance, once per short
 // interval however many writes asked for it. A refresh records its clients' estimate changes with its rows (the
 // notifications and webhooks hear them as every writer's events): nothing else follows it here.
 
-export const REFRESH_JOB = 'estimates.refresh';
 export const DAILY_JOB = 'estimates.daily';
 /** Once a day across instances: snapshots older than accuracy needs go. */
 export const PURGE_SNAPSHOTS_JOB = 'estimates.purge_snapshots';
-/** Writes to a portal's queue within this interval share one refresh, which runs when it ends. */
-export const REFRESH_INTERVAL_MS = 2000;
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Registers the job kinds, the sync's listener and (with `scheduleDaily`) the hourly round and the daily snapshot purge. */
+/** Registers the job kinds and (with `scheduleDaily`) the hourly round and the daily snapshot purge. */
 export function registerEstimateJobs(app: FastifyInstance, options: { scheduleDaily: boolean }): void {
   const { ctx } = app;
-  onQueueWritten(ctx.db, async (portalId) => {
-    try {
-      await enqueueRefresh(ctx, portalId);
-      ctx.jobs.poke();
-    } catch (err) {
-      ctx.logger.error({ err, portalId }, 'could not ask for the estimates to be refreshed');
-    }
-  });
   ctx.jobs.register<{ portalId: string }>({
     kind: REFRESH_JOB,
     concurrency: 2,
@@ -59,13 +49,6 @@ export function registerEstimateJobs(app: FastifyInstance, options: { scheduleDa
   );
 }
 
-function enqueueRefresh(ctx: Pick<AppContext, 'jobs' | 'db' | 'clock'>, portalId: string, key?: string): Promise<number> {
-  const bucket = Math.floor(ctx.clock.nowMs() / REFRESH_INTERVAL_MS);
-  return ctx.jobs.enqueue(ctx.db, [
-    { kind: REFRESH_JOB, dedupeKey: `${portalId}:${key ?? bucket}`, payload: { portalId }, runAt: new Date(key ? ctx.clock.nowMs() : (bucket + 1) * REFRESH_INTERVAL_MS) },
-  ]);
-}
-
 const nextHour = (ms: number) => (Math.floor(ms / HOUR_MS) + 1) * HOUR_MS;
 
 function enqueueDailyRound(ctx: Pick<AppContext, 'jobs' | 'db'>, atMs: number): Promise<number> {
@@ -88,7 +71,7 @@ export async function enqueueStalePortals(ctx: Pick<AppContext, 'jobs' | 'db' | 
     where b.status <> 'suspended' and s.computed_for is distinct from zone_today.today
       and exists (select 1 from clients c where c.portal_id = p.id and c.queue_state = 'queued' and c.removed_at is null)`);
   const rows = (result as unknown as { rows: { id: string; today: string }[] }).rows;
-  for (const r of rows) await enqueueRefresh(ctx, r.id, `day:${r.today}`);
+  for (const r of rows) await ctx.jobs.enqueue(ctx.db, [refreshJob(r.id, ctx.clock.nowMs(), `day:${r.today}`)]);
   if (rows.length > 0) ctx.jobs.poke();
   return rows.length;
 }

@@ -3,18 +3,31 @@ import type { ClientEventActor, NewClientEvent } from '@core/client-events';
 import { estimateChangedEvent, type EstimateEventSource } from '@core/sync/client-changes';
 import type { Db, Tx } from '../../db/client';
 import { portalEstimateState } from '../../db/schema';
+import { refreshUnderWayHere, shareRefreshLock } from './refresh-lock';
 
 // Who records a portal's `client.estimate_changed` (decision 0017): the writers (sync, upload, queue recompute, manual
 // position, managed writes) with D4's formula dates until the portal's estimates are computed, then the estimates
-// refresh alone, with the most likely date the card and the API show. Both halves of the rule are here.
+// refresh alone, with the most likely date the card and the API show. Both halves of the rule are here; a writer asks
+// under the portal's refresh lock (refresh-lock.ts), so one source records each change around the first refresh.
 
 /** The cause of the refresh's events. */
 export const estimatesRefreshActor: ClientEventActor = { kind: 'system', job: 'estimates.refresh' };
 
-/** Who records the portal's estimate changes now: once its estimates were computed, the refresh. Read in the write's own transaction. */
-export async function estimateEventSource(q: Db | Tx, portalId: string): Promise<EstimateEventSource> {
+/** The portal's estimates were computed (its state row exists): the refresh records its estimate changes. */
+export async function estimatesComputed(q: Db | Tx, portalId: string): Promise<boolean> {
   const [row] = await q.select({ one: sql`1` }).from(portalEstimateState).where(eq(portalEstimateState.portalId, portalId)).limit(1);
-  return row ? 'refresh' : 'writers';
+  return row !== undefined;
+}
+
+/**
+ * Who records the estimate changes a writer's transaction `tx` makes: asked in that transaction, each time (never
+ * kept across a write's transactions), under the portal's refresh lock, which the transaction then holds to its end.
+ * The refresh once its estimates were computed, or while a refresh of the portal is under way in this process
+ * (embedded database); the writers before.
+ */
+export async function estimateEventSource(tx: Tx, portalId: string): Promise<EstimateEventSource> {
+  await shareRefreshLock(tx, portalId);
+  return refreshUnderWayHere(portalId) || (await estimatesComputed(tx, portalId)) ? 'refresh' : 'writers';
 }
 
 /** A queued client's most likely date before and after a refresh. */

@@ -1,18 +1,25 @@
-import type { Db } from '../../db/client';
+import type { Tx } from '../../db/client';
+import { enqueueJobs } from '../job-queue/enqueue-jobs';
+import type { NewJob } from '../job-queue/job-types';
 
-// The sync and the queue recompute say when they wrote a portal's queue (one call each); the estimates, registered
-// on the app (jobs/estimate-jobs.ts), follow shortly after. Keyed by the database handle, so apps in one process
-// (tests) each hear their own.
+// A write of a portal's queue asks for its estimates to follow (decision 0017): an `estimates.refresh` job on the
+// durable queue (decision 0016), written in the write's own transaction, so a write that commits always has its
+// refresh, whatever stops the process after the commit. The job kind is registered by jobs/estimate-jobs.ts.
 
-type QueueListener = (portalId: string) => Promise<void>;
-const listeners = new WeakMap<Db, QueueListener>();
+export const REFRESH_JOB = 'estimates.refresh';
+/** Writes to a portal's queue within this interval share one refresh, which runs when it ends. */
+export const REFRESH_INTERVAL_MS = 2000;
 
-/** Called after a portal's queue positions were written (a sync, a recompute): its estimates follow shortly. */
-export async function queueWritten(db: Db, portalId: string): Promise<void> {
-  await listeners.get(db)?.(portalId);
+/**
+ * A portal's refresh job: after a write (no `key`), one per portal and REFRESH_INTERVAL_MS, due when the interval
+ * ends; with a `key` (the daily round's day), one per portal and key, due at once.
+ */
+export function refreshJob(portalId: string, nowMs: number, key?: string): NewJob {
+  const interval = Math.floor(nowMs / REFRESH_INTERVAL_MS);
+  return { kind: REFRESH_JOB, dedupeKey: `${portalId}:${key ?? interval}`, payload: { portalId }, runAt: new Date(key ? nowMs : (interval + 1) * REFRESH_INTERVAL_MS) };
 }
 
-/** Who hears of queue writes on this database (one listener per app). */
-export function onQueueWritten(db: Db, listener: QueueListener): void {
-  listeners.set(db, listener);
+/** Called in the transaction that writes a portal's queue (a sync, a recompute, a managed write): its estimates follow. */
+export async function queueWritten(tx: Tx, portalId: string, now: Date): Promise<void> {
+  await enqueueJobs(tx, now, [refreshJob(portalId, now.getTime())]);
 }

@@ -18,9 +18,10 @@ import type { PortalMetaCache } from '../portal-lookup/portal-meta-cache';
 import { STEP_ROWS } from '../sheet-sync/apply-import';
 import type { SyncCapabilities } from '../sheet-sync/sync-capabilities';
 import { readWorkloadSettings } from '../sheet-sync/workload-state';
-import { estimateEventSource, firstShown, likelyDateEvents, type LikelyChange } from './estimate-events';
+import { estimatesComputed, firstShown, likelyDateEvents, type LikelyChange } from './estimate-events';
 import { completedOn, readCompletions } from './read-completions';
 import { readPastMornings, windowStartInstant } from './read-history';
+import { holdRefreshLock, oneRefreshHere } from './refresh-lock';
 
 // A portal's estimates, computed (issue 20, decision 0017): one simulation for the whole queue after each sync or
 // queue recompute and at the start of each day; each queued client's row is written only when its figures changed;
@@ -39,6 +40,8 @@ export interface RefreshDeps {
   clientEvents: Pick<ClientEventLog, 'record'>;
   /** The embedded database writes in short steps. */
   syncCapabilities: Pick<SyncCapabilities, 'oneTransactionAtATime'>;
+  /** Tests: called once the queue and the stored estimates were read, before anything is written. None in the app. */
+  afterReading?: () => Promise<void>;
 }
 
 export interface RefreshResult {
@@ -87,8 +90,9 @@ export async function refreshPortalEstimates(deps: RefreshDeps, portalId: string
     const estimates = await computeEstimates(q, portal, today, queue);
     const pace = estimates.forecast ? estimates.forecast.learned.perDay : portal.settings.dailyCapacity;
     const state = { portalId, computedFor: today, updatedAt: deps.clock.now(), basis: estimates.basis, pace, windowCompletions: windowCompletionsOf(estimates), holidays: portal.settings.holidays, settingsKey };
-    const firstRefresh = (await estimateEventSource(q, portalId)) === 'writers';
+    const firstRefresh = !(await estimatesComputed(q, portalId));
     const rows = estimateRows({ portal, today, queue, estimates, pace, settingsKey, existing: await readExisting(q, portalId), firstRefresh });
+    await deps.afterReading?.();
     return { ...rows, estimates, queue, events: await writeRefresh(deps, inStep, portalId, rows.changed, state) };
   });
   deps.portalMeta.portalChanged(portalId);
@@ -107,31 +111,19 @@ const likelyChanges = (rows: readonly ChangedRow[]): LikelyChange[] => rows.map(
 /** Runs `write` in a transaction of its own (embedded database) or in the refresh's one transaction (PostgreSQL). */
 type InStep = <T>(write: (tx: Tx) => Promise<T>) => Promise<T>;
 
-/** Refreshes of one portal under way in this process (embedded database: one process holds its folder). */
-const embeddedRefreshes = new WeakMap<Db, Map<string, Promise<unknown>>>();
-
 /**
- * One write of a portal's estimates at a time, from reading what is stored to the last row: on PostgreSQL one
- * transaction under a transaction-level advisory lock of the portal (any instance); on the embedded database, in
- * this process, after the portal's refresh under way, in steps.
+ * One write of a portal's estimates at a time, from reading what is stored to the last row, under the portal's
+ * refresh lock (refresh-lock.ts): on PostgreSQL one transaction holding it (any instance); on the embedded database,
+ * in this process, after the portal's refresh under way, in steps.
  */
 async function onePerPortal<T>(deps: RefreshDeps, portalId: string, run: (q: Db | Tx, inStep: InStep) => Promise<T>): Promise<T> {
   if (!deps.syncCapabilities.oneTransactionAtATime) {
     return deps.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`statuslink.estimates-refresh:${portalId}`}, 0))`);
+      await holdRefreshLock(tx, portalId);
       return run(tx, (write) => write(tx));
     });
   }
-  let running = embeddedRefreshes.get(deps.db);
-  if (!running) embeddedRefreshes.set(deps.db, (running = new Map()));
-  const before = running.get(portalId) ?? Promise.resolve();
-  const mine = before.catch(() => {}).then(() => run(deps.db, (write) => deps.db.transaction(write)));
-  running.set(portalId, mine);
-  try {
-    return await mine;
-  } finally {
-    if (running.get(portalId) === mine) running.delete(portalId);
-  }
+  return oneRefreshHere(portalId, () => run(deps.db, (write) => deps.db.transaction(write)));
 }
 
 /**

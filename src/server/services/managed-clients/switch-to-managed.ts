@@ -7,7 +7,6 @@ import type { DateOrder } from '@core/sheet-values';
 import { clients, portals } from '../../db/schema';
 import { recordActivity } from '../activity/record-activity';
 import { requirePlanFeature } from '../business/plan-access';
-import { queueWritten } from '../estimates/queue-written';
 import { getPortalRow } from '../portals/get-portal';
 import { applyImportPlan } from '../sheet-sync/apply-import';
 import { failStaleRunsOf } from '../sheet-sync/run-recovery';
@@ -58,7 +57,7 @@ export async function switchToManaged(
       const settings = { workloadSettings: portal.workloadSettings, dateOrder: portal.dateOrder as DateOrder, timeZone: input.timeZone, now: deps.clock.now().getTime() };
       const { plan, existing } = await planManagedRows(tx, portal.id, rows, settings);
       await applyImportPlan(tx, portal.id, null, plan);
-      await writeEvents(deps.clientEvents, portal.id, existing, input.actor, deps.clock.now()).committed(tx, plan);
+      await writeEvents(deps.clientEvents, portal.id, existing, input.actor, deps.clock).committed(tx, plan);
       await forgetUploads(tx, portal.id);
       await tx
         .update(portals)
@@ -84,7 +83,6 @@ export async function switchToManaged(
       });
     });
     deps.portalMeta.portalChanged(portal.id);
-    await queueWritten(db, portal.id);
     return true;
   } finally {
     await releaseSyncLease(db, portal.id, token).catch(() => {});

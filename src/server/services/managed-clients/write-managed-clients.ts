@@ -8,7 +8,6 @@ import { portals } from '../../db/schema';
 import { AppError, ConflictError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import { requirePlanFeature } from '../business/plan-access';
-import { queueWritten } from '../estimates/queue-written';
 import { getPortalRow } from '../portals/get-portal';
 import { applyImportPlan } from '../sheet-sync/apply-import';
 import { planTouchedRows, readTouchedRows } from './managed-plan';
@@ -101,7 +100,7 @@ export async function writeManagedClients(deps: ManagedDeps, input: ManagedWrite
     await db.transaction(async (tx) => {
       if (!(await renewSyncLease(tx, portal.id, token))) throw new SyncInProgressError();
       await applyImportPlan(tx, portal.id, null, plan);
-      await writeEvents(deps.clientEvents, portal.id, stored, input.actor, deps.clock.now()).committed(tx, plan);
+      await writeEvents(deps.clientEvents, portal.id, stored, input.actor, deps.clock).committed(tx, plan);
       await tx.update(portals).set({ queueComputedFor: queueCurrentFor(portal.workloadSettings, today), updatedAt: new Date() }).where(eq(portals.id, portal.id));
       await recordActivity(tx, {
         type: 'clients.written',
@@ -112,7 +111,6 @@ export async function writeManagedClients(deps: ManagedDeps, input: ManagedWrite
       });
     });
     deps.portalMeta.portalChanged(portal.id);
-    await queueWritten(db, portal.id);
     return result;
   } finally {
     await releaseSyncLease(db, portal.id, token).catch(() => {});

@@ -11,7 +11,6 @@ import { failStaleRunsOf } from './run-recovery';
 import { acquireSyncLease, releaseSyncLease } from './sync-lease';
 import { queueCurrentFor, readWorkloadSettings } from './workload-state';
 import { writeEvents } from './sync-events';
-import { queueWritten } from '../estimates/queue-written';
 
 /** The stored columns a portal's queue is computed from: the queue recompute reads these, the sync's plan these and more. */
 export const queueInputColumns = {
@@ -103,11 +102,10 @@ export async function recomputeQueue(
       changes.push(change);
       stored.set(r.clientId, options.before?.get(r.clientId) ?? { status: r.status, queuePosition: r.queuePosition, estimatedCompletion: r.estimatedCompletion, removed: false });
     });
-    const events = writeEvents(ctx.clientEvents, portalId, stored, options.actor, ctx.clock.now());
+    const events = writeEvents(ctx.clientEvents, portalId, stored, options.actor, ctx.clock);
     const markCurrent = (tx: Tx) => tx.update(portals).set({ queueComputedFor: queueCurrentFor(portal.workloadSettings, estimate.today) }).where(eq(portals.id, portalId));
     await writeQueue(db, ctx.syncCapabilities, portalId, changes, markCurrent, (tx, queueUpdates) => events.committed(tx, { queueUpdates }));
     ctx.portalMeta.portalChanged(portalId);
-    await queueWritten(db, portalId);
     return changes.length;
   } finally {
     if (!leaseToken) await releaseSyncLease(db, portalId, token).catch(() => {});

@@ -1,6 +1,5 @@
 // One sync or import of a portal, read top to bottom (docs/sheet-sync.md, decision 0022).
 import type { SyncRunStatus } from '../../db/schema';
-import { queueWritten } from '../estimates/queue-written';
 import { planWriteCount } from './apply-import';
 import { guard, prepare, readSource, type PreparedSync } from './prepare-sync';
 import { DropNeedsConfirmationError } from './sync-errors';
@@ -85,9 +84,9 @@ async function observed(deps: SyncDeps, input: RunSyncInput, run: () => Promise<
     if (err instanceof DropNeedsConfirmationError) outcome = 'needs_confirmation';
     throw err;
   } finally {
-    // Its last sync time and queue day changed (or may have): portal lookups read them again.
+    // Its last sync time and queue day changed (or may have): portal lookups read them again. (Its estimates'
+    // refresh was enqueued by the write's own transactions: sync-events.ts.)
     deps.portalMeta?.portalChanged(input.portalId);
-    await queueWritten(deps.db, input.portalId);
     deps.metrics?.observeSync(input.trigger, outcome, (performance.now() - started) / 1000);
   }
 }

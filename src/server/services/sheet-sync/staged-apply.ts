@@ -12,6 +12,7 @@
 import crypto from 'node:crypto';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { eq, sql, type SQL } from 'drizzle-orm';
+import type { NewClientEvent } from '@core/client-events';
 import type { Db, Tx } from '../../db/client';
 import { portals, syncRuns, type StagedTable } from '../../db/schema';
 import { STEP_ROWS } from './apply-import';
@@ -21,6 +22,9 @@ import { applyRun, commitRun, stageRun } from './run-moves';
 import { SyncInProgressError } from './sync-errors';
 import type { StagedEvent } from './sync-events';
 import type { RecordedClientEvent } from '../client-events/client-event-log';
+import { estimateEventSource } from '../estimates/estimate-events';
+
+const ESTIMATE_CHANGED: NewClientEvent['type'] = 'client.estimate_changed';
 
 const json = (value: unknown): SQL => sql`${JSON.stringify(value)}::jsonb`;
 
@@ -118,10 +122,16 @@ function sliceOf(table: string, from: number): SQL {
 }
 
 /** Writes a slice of the run's staged client events, in order, and returns them as recorded. */
+/**
+ * Writes rows from..from+STEP_ROWS of the staged events, in the step's transaction. Estimate changes are left out
+ * when the portal's refresh records them by now (it may have been computed since they were staged: decision 0017).
+ */
 async function applyEventSlice(tx: Tx, portalId: string, runId: string, table: string, from: number): Promise<RecordedClientEvent[]> {
+  const leaveEstimates = (await estimateEventSource(tx, portalId)) === 'refresh';
   const result = (await tx.execute(sql`
     insert into client_events (portal_id, client_id, type, occurred_at, sync_run_id, actor, data)
-    select ${portalId}, x.client_id, x.type, x.occurred_at, ${runId}::uuid, ${`sync:${runId}`}, x.data from ${sliceOf(table, from)} x order by x.n
+    select ${portalId}, x.client_id, x.type, x.occurred_at, ${runId}::uuid, ${`sync:${runId}`}, x.data from ${sliceOf(table, from)} x
+    where not (${leaveEstimates} and x.type = ${ESTIMATE_CHANGED}) order by x.n
     returning id, client_id, type, occurred_at, data`)) as unknown as { rows: { id: number | string; client_id: string; type: string; occurred_at: string | Date; data: unknown }[] };
   return result.rows
     .map((r) => ({ id: Number(r.id), portalId, clientId: r.client_id, type: r.type, data: r.data, actor: { kind: 'sync', runId }, occurredAt: new Date(r.occurred_at), syncRunId: runId }) as RecordedClientEvent)
@@ -153,6 +163,8 @@ export async function finishStagedApply(
     onStep?: (applied: number, total: number) => Promise<void> | void;
     /** Hands the client events each step writes to the event log's subscribers, in the step's transaction. */
     announce?: (tx: Tx, events: RecordedClientEvent[]) => Promise<void>;
+    /** In the transaction that finishes the apply (the run's own: it asks for the estimates' refresh there). */
+    finished?: (tx: Tx) => Promise<void>;
   } = {},
 ): Promise<void> {
   // The tables seen so far: if the run's row goes (its portal deleted), they are still dropped.
@@ -175,6 +187,7 @@ export async function finishStagedApply(
           .set({ queueComputedFor: state.queueDay === null ? null : sql`case when ${portals.workloadSettings} = ${JSON.stringify(state.settings)}::jsonb then ${state.queueDay}::date else null end` })
           .where(eq(portals.id, run.portalId));
         await applyRun(tx, runId, 'committed', { rowsProcessed: state.total, rowsTotal: state.total });
+        await options.finished?.(tx);
         return { outcome: 'finished' as const, tables };
       }
       const table = tables[next.table]!;

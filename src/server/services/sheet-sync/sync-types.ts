@@ -47,9 +47,10 @@ export interface SyncDeps {
 
 /**
  * Where a write can be stopped (tests): `steps`, a first import's steps written and its last part not; `staged`,
- * a large change staged, before its commit point; `committed`, just past it; `applying`, after each applied step.
+ * a large change staged, before its commit point; `committed`, just past it; `applying`, after each applied step;
+ * `written`, the write applied (any writer), before the queue figures left for steps and what follows the run.
  */
-export type SyncFailurePoint = 'steps' | 'staged' | 'committed' | 'applying';
+export type SyncFailurePoint = 'steps' | 'staged' | 'committed' | 'applying' | 'written';
 
 export interface NewSheetSource {
   sheetId: string;

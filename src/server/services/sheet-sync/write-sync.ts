@@ -11,6 +11,7 @@ import type { PreparedSync } from './prepare-sync';
 import { commitStagedApply, finishStagedApply, stagePlan } from './staged-apply';
 import type { SyncCapabilities } from './sync-capabilities';
 import { stagedEvents, writeEvents, type WriteEvents } from './sync-events';
+import { queueWritten } from '../estimates/queue-written';
 import { figuresOf, sourceUpdate, type SavedRun } from './sync-outcome';
 import type { SyncSession } from './sync-session';
 import type { PortalRow } from './sync-types';
@@ -53,6 +54,7 @@ export async function writeSync(s: SyncSession, p: PreparedSync): Promise<SavedR
   const saved = await choosePlanWriter(s.caps, job).write(s, job);
   s.stepsToUndo = false;
   s.lap('write');
+  await s.deps.failAt?.('written');
   if (job.queueInSteps) await writeQueueAfter(s, job);
   await analyzeAfterLargeWrite(s, p.plan);
   return saved;
@@ -83,7 +85,7 @@ async function writeJobOf(s: SyncSession, p: PreparedSync): Promise<WriteJob> {
   const queueInSteps = s.caps.oneTransactionAtATime && plan.queueUpdates.length > STEP_ROWS;
   // Settings changed while this sync ran: leave the queue stale for the scheduler to recompute.
   const queueComputedFor = queueCurrentFor(s.portal.workloadSettings, today);
-  const events = writeEvents(s.deps.clientEvents, s.portal.id, p.existing, { kind: 'sync', runId: s.runId! }, s.deps.clock.now());
+  const events = writeEvents(s.deps.clientEvents, s.portal.id, p.existing, { kind: 'sync', runId: s.runId! }, s.deps.clock);
   const portalState = { ...sourceFields(s, p), lastSyncedAt: now, lastAttemptAt: now, lastError: null, lastErrorAt: null, queueComputedFor: queueInSteps ? null : queueComputedFor, updatedAt: now };
   const file = await s.upload.stored();
   return {
@@ -206,6 +208,8 @@ const stagedWriter: PlanWriter = {
         await s.deps.failAt?.('applying');
       },
       announce: (tx, recorded) => s.deps.clientEvents.announce(tx, recorded),
+      // The commit point asked for the estimates' refresh (job.events); the portal whole again asks once more.
+      finished: (tx) => queueWritten(tx, portal.id, s.deps.clock.now()),
     });
     s.lap('applySteps');
     // Finished (here, or by a clean-up that took over), or gone with its portal.
