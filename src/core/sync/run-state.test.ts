@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterFailedFinish, caughtRunPlan, MAX_FINISH_ATTEMPTS, nextRunState, runStateOf, stoppedRunPlan, type RunEvent, type RunState } from './run-state';
+import { afterFailedFinish, caughtRunPlan, MAX_FINISH_ATTEMPTS, nextRunState, openStatesMoving, runStateOf, stoppedRunPlan, type RunEvent, type RunState } from './run-state';
 
 const states: RunState[] = ['running', 'staged', 'committed', 'ok', 'failed', 'needs_confirmation'];
 const events: RunEvent[] = ['stage', 'commit', 'apply', 'fail', 'hold', 'give_up'];
@@ -15,6 +15,18 @@ const moves: [RunState, RunEvent, RunState][] = [
   ['committed', 'apply', 'ok'],
   ['committed', 'give_up', 'failed'],
 ];
+
+describe('where a run may be for a move to be made', () => {
+  it.each([
+    ['fail', 'failed', ['running', 'staged']],
+    ['hold', 'needs_confirmation', ['running']],
+    ['give_up', 'failed', ['committed']],
+    ['apply', 'ok', ['running', 'committed']],
+    ['fail', 'ok', []],
+  ] as const)('%s to %s: from %j', (event, to, from) => {
+    expect(openStatesMoving(event, to)).toEqual(from);
+  });
+});
 
 describe('the moves of a run', () => {
   it.each(moves)('%s --%s--> %s', (from, event, to) => {

@@ -35,6 +35,13 @@ export function nextRunState(from: RunState, event: RunEvent): RunState | null {
   return MOVES[from][event] ?? null;
 }
 
+const OPEN_STATES: readonly OpenRunState[] = ['running', 'staged', 'committed'];
+
+/** The open states from which `event` moves a run to `to`: where a run may be for that move to be made. */
+export function openStatesMoving(event: RunEvent, to: RunState): OpenRunState[] {
+  return OPEN_STATES.filter((from) => nextRunState(from, event) === to);
+}
+
 /** A run's state from its row: its status, and for a running one how far its staged apply (if any) has got. */
 export function runStateOf(run: { status: 'running' | 'ok' | 'failed' | 'needs_confirmation'; stagedApply: { committed: boolean } | null }): RunState {
   if (run.status !== 'running') return run.status;

@@ -1,9 +1,9 @@
 // The one place that writes a sync run's status (docs/sheet-sync.md, "Recovery"). Each move is checked against the
-// table of core/sync/run-state.ts and written only while the run is still where the move starts (`status` and, for
-// a staged apply, its commit point), in the connection or transaction it is given. A leaf: run-recovery.ts,
+// table of core/sync/run-state.ts and written only while the run is still in a state the move starts from (`status`
+// and, for a staged apply, its commit point), in the connection or transaction it is given. A leaf: run-recovery.ts,
 // staged-apply.ts, write-sync.ts and unchanged-source.ts all move runs through it.
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { nextRunState, type OpenRunState, type RunEvent, type RunState } from '@core/sync/run-state';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { nextRunState, openStatesMoving, type OpenRunState, type RunEvent, type RunState } from '@core/sync/run-state';
 import type { Db, Tx } from '../../db/client';
 import { syncRuns, type StagedApply, type SyncRunStatus } from '../../db/schema';
 
@@ -59,8 +59,10 @@ export async function applyRun(q: Db | Tx, runId: string, from: Extract<OpenRunS
 }
 
 /**
- * Ends open runs by `event` ('fail', 'hold', 'give_up'): done, with why, their staged tables no longer theirs. A run
- * that has ended meanwhile (finished or failed by another) is left as it is. Returns the runs moved.
+ * Ends open runs by `event` ('fail', 'hold', 'give_up'): done, with why, their staged tables no longer theirs. The
+ * move is checked against core's table from the state each run is given, and made only where the run really is in a
+ * state with that move (a run that has moved on meanwhile, past its commit point, finished or failed by another, is
+ * left as it is). Returns the runs moved.
  */
 export async function endRuns(
   q: Db | Tx,
@@ -76,7 +78,7 @@ export async function endRuns(
   const moved = await q
     .update(syncRuns)
     .set({ ...figures, status: status as SyncRunStatus, phase: 'done', finishedAt: new Date(), errorMessage, stagedApply: null })
-    .where(and(inArray(syncRuns.id, runs.map((r) => r.id)), eq(syncRuns.status, 'running')))
+    .where(and(inArray(syncRuns.id, runs.map((r) => r.id)), or(...openStatesMoving(event, status).map(isIn))))
     .returning({ id: syncRuns.id });
   return moved.map((r) => r.id);
 }
