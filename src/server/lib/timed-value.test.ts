@@ -40,4 +40,49 @@ describe('timedValue', () => {
     expect(await Promise.all([v.get(), v.get(), v.get()])).toEqual([1, 1, 1]);
     expect(c.reads()).toBe(1);
   });
+
+  /** A loader whose reads land when the test says: read n (from 1) resolves with `land(n, value)`. */
+  const controlled = () => {
+    const pending: ((v: string) => void)[] = [];
+    return {
+      load: () => new Promise<string>((resolve) => pending.push(resolve)),
+      reads: () => pending.length,
+      land: (n: number, v: string) => pending[n - 1]!(v),
+    };
+  };
+
+  it('an invalidate during a read in flight: that read is not kept, and the next get reads again', async () => {
+    const clock = manualClock('2026-03-02T10:00:00Z');
+    const c = controlled();
+    const v = timedValue(c.load, 'initial', { clock, maxAgeMs: 5000 });
+    const before = v.get();
+    v.invalidate(); // the value changed after the read began
+    c.land(1, 'stale');
+    expect(await before).toBe('stale'); // asked before the change
+    expect(v.peek()).toBeNull();
+    expect(v.last()).toBe('initial');
+    const after = v.get();
+    expect(c.reads()).toBe(2);
+    c.land(2, 'fresh');
+    expect(await after).toBe('fresh');
+    expect(v.peek()).toBe('fresh');
+  });
+
+  it('a get after the invalidate does not share the stale read, and the stale one landing last changes nothing', async () => {
+    const clock = manualClock('2026-03-02T10:00:00Z');
+    const c = controlled();
+    const v = timedValue(c.load, 'initial', { clock, maxAgeMs: 5000 });
+    const before = v.get();
+    v.invalidate();
+    const after = v.get();
+    expect(c.reads()).toBe(2);
+    c.land(2, 'fresh');
+    expect(await after).toBe('fresh');
+    c.land(1, 'stale');
+    expect(await before).toBe('stale');
+    expect(v.peek()).toBe('fresh');
+    expect(v.last()).toBe('fresh');
+    expect(await v.get()).toBe('fresh');
+    expect(c.reads()).toBe(2);
+  });
 });

@@ -18,35 +18,48 @@ export interface TimedValue<T> {
 
 /**
  * A value read from the database and trusted for maxAgeMs of the clock. A clock set back before the read (a test
- * moving its clock to another day) counts as stale, as a clock moved past maxAgeMs does.
+ * moving its clock to another day) counts as stale, as a clock moved past maxAgeMs does. An invalidate while a read
+ * is in flight makes that read stale: its result is answered to those who asked before, but neither kept nor shared
+ * with those who ask after (they read again), whenever it lands.
  */
 export function timedValue<T>(load: () => Promise<T>, initial: T, timing: CacheTiming): TimedValue<T> {
   let value = initial;
   let loadedAt: number | null = null;
   let inflight: Promise<T> | null = null;
+  /** Moved by each invalidate: a read started in an earlier one is stale. */
+  let generation = 0;
   const fresh = () => {
     if (loadedAt === null) return false;
     const age = timing.clock.nowMs() - loadedAt;
     return age >= 0 && age < timing.maxAgeMs;
   };
+  const read = (): Promise<T> => {
+    const startedIn = generation;
+    const reading: Promise<T> = load()
+      .then((v) => {
+        if (startedIn === generation) {
+          value = v;
+          loadedAt = timing.clock.nowMs();
+        }
+        return v;
+      })
+      .finally(() => {
+        if (inflight === reading) inflight = null;
+      });
+    return reading;
+  };
   return {
     async get() {
       if (fresh()) return value;
-      inflight ??= load()
-        .then((v) => {
-          value = v;
-          loadedAt = timing.clock.nowMs();
-          return v;
-        })
-        .finally(() => {
-          inflight = null;
-        });
+      inflight ??= read();
       return inflight;
     },
     last: () => value,
     peek: () => (fresh() ? value : null),
     invalidate() {
+      generation += 1;
       loadedAt = null;
+      inflight = null;
     },
   };
 }
