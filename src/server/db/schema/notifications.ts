@@ -69,6 +69,12 @@ export const notificationMessages = pgTable(
     /** Passing failures (4xx, the server out of reach) of its current content, and when the first was: retried with backoff for 24 hours. */
     failures: integer('failures').notNull().default(0),
     firstFailedAt: timestamp('first_failed_at', { withTimezone: true }),
+    /**
+     * The round of the sender that holds a message being sent (its id, written at the claim): what that sender writes
+     * after the send (sent, retry, bounce), and the renewal of its lease, only touch the message while it still holds
+     * it, so a round that outlived its lease neither sends nor settles what another sender took over.
+     */
+    claim: uuid('claim'),
     /** The provider's id of a text (Twilio's Message SID), for its delivery status callback. */
     providerMessageId: text('provider_message_id'),
   },

@@ -12,6 +12,10 @@ import type { MessageToSend } from './prepare-client-message';
 
 const HOUR = 60 * 60 * 1000;
 
+/** The message is still being sent by the round that handed it over (another sender took over none of it). */
+const stillClaimed = (m: Pick<MessageToSend, 'id' | 'claim'>) =>
+  and(eq(notificationMessages.id, m.id), eq(notificationMessages.state, 'sending'), eq(notificationMessages.claim, m.claim));
+
 /**
  * "It works again" is written at once after this instance saw the outage, else at most every few seconds (another
  * instance may have seen it): each sent message would otherwise write.
@@ -33,7 +37,7 @@ async function bounced(ctx: AppContext, m: MessageToSend, reason: string): Promi
     const rows = await tx
       .update(notificationMessages)
       .set({ state: 'bounced', detail: reason.slice(0, 500), updatedAt: now })
-      .where(and(eq(notificationMessages.id, m.id), eq(notificationMessages.state, 'sending')))
+      .where(stillClaimed(m))
       .returning({ portalId: notificationMessages.portalId, clientId: notificationMessages.clientId });
     if (rows.length === 0) return;
     const email = m.to.trim().toLowerCase();
@@ -58,11 +62,12 @@ async function retryLater(ctx: AppContext, m: MessageToSend, error: string): Pro
   const firstFailedAt = m.firstFailedAt ?? now;
   const failures = m.failures + 1;
   const next = afterFailure({ failedAttempts: failures, firstFailedAtMs: firstFailedAt.getTime(), nowMs: now.getTime(), jitter: Math.random() });
-  if (next.giveUp) return clientMessageGaveUp(ctx, m.id, error);
+  if (next.giveUp) return clientMessageGaveUp(ctx, m.id, error, m.claim);
+  // Released (no claim): the round's lease renewals leave its retry time alone; its next claim takes it.
   await ctx.db
     .update(notificationMessages)
-    .set({ sendAfter: new Date(next.retryAtMs), failures, firstFailedAt, detail: texts.retrying(error).slice(0, 500), updatedAt: now })
-    .where(and(eq(notificationMessages.id, m.id), eq(notificationMessages.state, 'sending')));
+    .set({ sendAfter: new Date(next.retryAtMs), claim: null, failures, firstFailedAt, detail: texts.retrying(error).slice(0, 500), updatedAt: now })
+    .where(stillClaimed(m));
 }
 
 /**
@@ -87,7 +92,7 @@ export async function deliverClientMessage(ctx: AppContext, m: MessageToSend): P
       await ctx.db
         .update(notificationMessages)
         .set({ state: 'failed', detail: err.message.slice(0, 500), updatedAt: ctx.clock.now() })
-        .where(and(eq(notificationMessages.id, m.id), eq(notificationMessages.state, 'sending')));
+        .where(stillClaimed(m));
       return { retry: false };
     }
     await retryLater(ctx, m, err.message);
@@ -99,38 +104,45 @@ export async function deliverClientMessage(ctx: AppContext, m: MessageToSend): P
     }
     return { retry: true, error: err.message, channelDown: kind === 'channel_down' };
   }
-  await markSent(ctx, m.id, via);
+  await markSent(ctx, { id: m.id, claim: m.claim, via });
   await noteChannelUp(ctx);
   return { retry: false };
 }
 
+interface Sent {
+  id: string;
+  claim: string;
+  via: string;
+}
+
 /**
  * Records messages as sent, those accepted within 20 ms of each other in one statement, right after the mail server
- * took them (a crash before this write sends them once more, with the same Message-ID: they were in flight).
+ * took them (a crash before this write sends them once more, with the same Message-ID: they were in flight). Only
+ * messages their round still holds: one another sender took over is its to settle.
  */
-async function markSentBatch(ctx: AppContext, sent: { id: string; via: string }[]): Promise<Map<{ id: string; via: string }, void>> {
+async function markSentBatch(ctx: AppContext, sent: Sent[]): Promise<Map<Sent, void>> {
   const at = ctx.clock.now().toISOString();
   await ctx.db.execute(sql`update notification_messages as m set state = 'sent', sent_at = ${at}::timestamptz, via = v.via, detail = null, updated_at = ${at}::timestamptz
-    from (values ${sql.join(sent.map((s) => sql`(${s.id}, ${s.via})`), sql`, `)}) as v(id, via)
-    where m.id = v.id::uuid and m.state = 'sending'`);
+    from (values ${sql.join(sent.map((s) => sql`(${s.id}, ${s.claim}, ${s.via})`), sql`, `)}) as v(id, claim, via)
+    where m.id = v.id::uuid and m.state = 'sending' and m.claim = v.claim::uuid`);
   return new Map(sent.map((s) => [s, undefined]));
 }
 
-const sentBatchers = new WeakMap<AppContext, (s: { id: string; via: string }) => Promise<void>>();
+const sentBatchers = new WeakMap<AppContext, (s: Sent) => Promise<void>>();
 
-function markSent(ctx: AppContext, id: string, via: string): Promise<void> {
+function markSent(ctx: AppContext, sent: Sent): Promise<void> {
   let mark = sentBatchers.get(ctx);
   if (!mark) {
-    mark = createBatcher((sent: { id: string; via: string }[]) => markSentBatch(ctx, sent), 200, 20);
+    mark = createBatcher((batch: Sent[]) => markSentBatch(ctx, batch), 200, 20);
     sentBatchers.set(ctx, mark);
   }
-  return mark({ id, via });
+  return mark(sent);
 }
 
-/** Retries stopped (24 hours of failures): the message failed, with its last error. */
-export async function clientMessageGaveUp(ctx: AppContext, messageId: string, error: string): Promise<void> {
+/** Retries stopped (24 hours of failures): the message failed, with its last error (an e-mail: if its round still holds it). */
+export async function clientMessageGaveUp(ctx: AppContext, messageId: string, error: string, claim?: string): Promise<void> {
   await ctx.db
     .update(notificationMessages)
     .set({ state: 'failed', detail: texts.gaveUp(error).slice(0, 500), updatedAt: ctx.clock.now() })
-    .where(and(eq(notificationMessages.id, messageId), eq(notificationMessages.state, 'sending')));
+    .where(claim ? stillClaimed({ id: messageId, claim }) : and(eq(notificationMessages.id, messageId), eq(notificationMessages.state, 'sending')));
 }

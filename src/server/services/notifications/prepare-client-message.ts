@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, count, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { composeUpdate, type MessageChanges, type UpdateItem } from '@core/notification-changes';
 import { readNotificationSettings, statusLineFor, type NotificationSettings, type UpdateTrigger } from '@core/notification-settings';
@@ -40,6 +41,15 @@ export interface MessageToSend {
   /** Passing failures of this content so far, and when the first was (retries stop 24 hours after it). */
   failures: number;
   firstFailedAt: Date | null;
+  /** The round that claimed it: the writes after the send only touch the message while that round still holds it. */
+  claim: string;
+}
+
+/** A round of a portal's e-mails claimed by one sender: what goes, under which claim, and until when its lease runs. */
+export interface ClaimedRound {
+  claim: string;
+  leaseEndsMs: number;
+  prepared: Map<string, Prepared>;
 }
 
 /** A text whose content is fixed and may be handed to the SMS provider. */
@@ -120,6 +130,8 @@ interface Writes {
   sending: { id: string; triggers: string[]; to: string; subject: string | null; content: Record<string, unknown> }[];
   /** Messages found 'sending' that go again (a retry, or after their sender died). */
   resending: string[];
+  /** This preparation's claim on the messages that go (written with their lease). */
+  claim: string;
   tokens: (typeof clientAccessTokens.$inferInsert)[];
   /** Links made in this batch, by portal and client (an update and an invitation of one client share one). */
   links: Map<string, string>;
@@ -241,7 +253,7 @@ function render(ctx: AppContext, row: Row, settings: NotificationSettings, items
   return { mail, replyTo: branding.replyTo, fromName: branding.senderName, unsubscribe };
 }
 
-function toSend(row: Row, content: Record<string, unknown>): MessageToSend {
+function toSend(row: Row, content: Record<string, unknown>, claim: string): MessageToSend {
   const c = content as { text: string; html: string; headers: Record<string, string>; fromName: string; replyTo: string | null };
   const again = row.m.state === 'sending';
   return {
@@ -256,6 +268,7 @@ function toSend(row: Row, content: Record<string, unknown>): MessageToSend {
     replyTo: c.replyTo,
     failures: again ? row.m.failures : 0,
     firstFailedAt: again ? row.m.firstFailedAt : null,
+    claim,
   };
 }
 
@@ -265,7 +278,7 @@ async function decide(ctx: AppContext, tx: Tx, row: Row, writes: Writes, now: Da
   if (row.m.channel === 'sms') return decideText(ctx, tx, row, writes, now, platform);
   if (row.m.state === 'sending' && row.m.content) {
     writes.resending.push(row.m.id);
-    return { kind: 'send', message: toSend(row, row.m.content) };
+    return { kind: 'send', message: toSend(row, row.m.content, writes.claim) };
   }
   const rules = rulesOf(writes, row);
   const { settings } = rules;
@@ -294,7 +307,7 @@ async function decide(ctx: AppContext, tx: Tx, row: Row, writes: Writes, now: Da
   };
   const to = row.client.email.trim();
   writes.sending.push({ id: row.m.id, triggers: row.m.purpose === 'invitation' ? ['invitation'] : items.map((i) => i.trigger), to, subject: mail.subject, content });
-  return { kind: 'send', message: toSend({ ...row, m: { ...row.m, toAddress: to, subject: mail.subject } }, content) };
+  return { kind: 'send', message: toSend({ ...row, m: { ...row.m, toAddress: to, subject: mail.subject } }, content, writes.claim) };
 }
 
 /** Texts of this client sent (or going) today, in the business's zone, for the daily limit. */
@@ -404,12 +417,12 @@ async function applyWrites(tx: Tx, writes: Writes, now: Date): Promise<void> {
   if (writes.sending.length > 0) {
     await tx.execute(sql`update notification_messages as m set state = 'sending', triggers = v.triggers::jsonb, to_address = v.to_address,
         subject = v.subject, content = v.content::jsonb, updated_at = ${at}::timestamptz, attempts = m.attempts + 1,
-        send_after = ${lease}::timestamptz, failures = 0, first_failed_at = null
+        send_after = ${lease}::timestamptz, claim = ${writes.claim}::uuid, failures = 0, first_failed_at = null
       from (values ${values(writes.sending.map((w) => sql`(${w.id}, ${JSON.stringify(w.triggers)}, ${w.to}, ${w.subject}, ${JSON.stringify(w.content)})`))})
         as v(id, triggers, to_address, subject, content)
       where m.id = v.id::uuid`);
   }
-  if (writes.resending.length > 0) await tx.update(notificationMessages).set({ sendAfter: new Date(lease) }).where(inArray(notificationMessages.id, writes.resending));
+  if (writes.resending.length > 0) await tx.update(notificationMessages).set({ sendAfter: new Date(lease), claim: writes.claim }).where(inArray(notificationMessages.id, writes.resending));
 }
 
 /**
@@ -421,26 +434,30 @@ async function applyWrites(tx: Tx, writes: Writes, now: Date): Promise<void> {
  */
 export async function prepareClientMessages(ctx: AppContext, ids: string[]): Promise<Map<string, Prepared>> {
   const out = new Map<string, Prepared>(ids.map((id) => [id, { kind: 'finished' }]));
-  for (const [id, prepared] of await prepareSelected(ctx, { ids })) out.set(id, prepared);
+  for (const [id, prepared] of await prepareSelected(ctx, { ids }, randomUUID())) out.set(id, prepared);
   return out;
 }
 
 /**
  * Claims up to `limit` of a portal's e-mails whose time has come (skipping those another sender holds: its
  * transaction, or its lease on a message being sent) and prepares them as `prepareClientMessages` does. Messages
- * that go are 'sending' under this sender's lease on return. An empty answer: nothing is due.
+ * that go are 'sending' under this round's claim and lease on return (the lease counted from before the claim, so
+ * it never ends later than written). No prepared messages: nothing is due.
  */
-export async function claimDueEmails(ctx: AppContext, portalId: string, limit: number): Promise<Map<string, Prepared>> {
-  return prepareSelected(ctx, { portalId, now: ctx.clock.now(), limit });
+export async function claimDueEmails(ctx: AppContext, portalId: string, limit: number): Promise<ClaimedRound> {
+  const now = ctx.clock.now();
+  const claim = randomUUID();
+  const prepared = await prepareSelected(ctx, { portalId, now, limit }, claim);
+  return { claim, leaseEndsMs: now.getTime() + SENDING_LEASE_MS, prepared };
 }
 
-async function prepareSelected(ctx: AppContext, selection: Selection): Promise<Map<string, Prepared>> {
+async function prepareSelected(ctx: AppContext, selection: Selection, claim: string): Promise<Map<string, Prepared>> {
   const platform = await ctx.settings.get();
   return ctx.db.transaction(async (tx) => {
     const rows = await loadMessages(tx, selection);
     const now = ctx.clock.now();
     const domains = await servedDomainNames(tx, rows.map((r) => r.m.portalId), now.getTime());
-    const writes: Writes = { skipped: [], held: [], sending: [], resending: [], tokens: [], links: new Map(), domains, portals: new Map() };
+    const writes: Writes = { skipped: [], held: [], sending: [], resending: [], claim, tokens: [], links: new Map(), domains, portals: new Map() };
     const out = new Map<string, Prepared>();
     for (const row of rows) out.set(row.m.id, await decide(ctx, tx, row, writes, now, platform));
     await applyWrites(tx, writes, now);

@@ -2,10 +2,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { notificationMessages } from '../../db/schema';
 import { RetryLaterError, type JobHandler } from '../job-queue/job-types';
-import { clientMessageGaveUp, deliverClientMessage } from './deliver-client-message';
+import { clientMessageGaveUp, deliverClientMessage, type DeliveryOutcome } from './deliver-client-message';
 import { deliverTextMessage } from './deliver-text-message';
 import { SEND_EMAILS_JOB, SEND_TEXT_JOB, sendEmailsJob } from './notification-jobs';
-import { claimDueEmails, prepareClientMessage, type Prepared } from './prepare-client-message';
+import { claimDueEmails, prepareClientMessage, type ClaimedRound, type MessageToSend } from './prepare-client-message';
+import { leaseOf, roundStillHolds } from './round-lease';
 
 /** E-mails claimed (and prepared in one transaction) at a time by one lane of a portal's sender. */
 const ROUND = 100;
@@ -14,15 +15,36 @@ const ROUND = 100;
  * round to be accepted, another prepares the next, so the pool is not left idle (rounds never overlap: skip locked).
  */
 const LANES = 3;
+/**
+ * E-mails of one round with the mail pool at once (its 5 connections stay busy across the lanes): each is handed
+ * over only while the round still holds its lease, checked just before, so none waits long in the pool's queue.
+ */
+const SENDS_AT_ONCE = 8;
 
-/** Sends a round of prepared e-mails side by side (the pooled transport queues them); the error when the server was out of reach. */
-async function sendRound(ctx: AppContext, prepared: Iterable<Prepared>): Promise<string | null> {
+/**
+ * Sends a round of prepared e-mails a few at a time over the pooled transport, each only while the round still
+ * holds it (see roundStillHolds); the error when the server was out of reach.
+ */
+async function sendRound(ctx: AppContext, round: ClaimedRound): Promise<string | null> {
+  const lease = leaseOf(round);
+  const messages: MessageToSend[] = [];
+  for (const p of round.prepared.values()) if (p.kind === 'send') messages.push(p.message);
+  const outcomes: DeliveryOutcome[] = [];
+  const failures: unknown[] = [];
+  let next = 0;
+  const feed = async () => {
+    for (let m = messages[next++]; m; m = messages[next++]) {
+      try {
+        if (await roundStillHolds(ctx, lease, m.id)) outcomes.push(await deliverClientMessage(ctx, m));
+      } catch (err) {
+        failures.push(err);
+      }
+    }
+  };
   // Every e-mail of the round settles (each records its own outcome) before a failure of one is passed on.
-  const settled = await Promise.allSettled([...prepared].map((p) => (p.kind === 'send' ? deliverClientMessage(ctx, p.message) : null)));
-  const failed = settled.find((o) => o.status === 'rejected');
-  if (failed) throw failed.reason;
-  const outcomes = settled.map((o) => (o.status === 'fulfilled' ? o.value : null));
-  const down = outcomes.find((o) => o?.retry && o.channelDown);
+  await Promise.all(Array.from({ length: Math.min(SENDS_AT_ONCE, messages.length) }, feed));
+  if (failures.length > 0) throw failures[0];
+  const down = outcomes.find((o) => o.retry && o.channelDown);
   return down?.retry ? down.error : null;
 }
 
@@ -60,9 +82,9 @@ export function sendClientEmailsHandler(ctx: AppContext): JobHandler<{ portalId:
       let down: string | null = null;
       const lane = async () => {
         while (down === null) {
-          const prepared = await claimDueEmails(ctx, portalId, ROUND);
-          if (prepared.size === 0) return;
-          down ??= await sendRound(ctx, prepared.values());
+          const round = await claimDueEmails(ctx, portalId, ROUND);
+          if (round.prepared.size === 0) return;
+          down ??= await sendRound(ctx, round);
         }
       };
       // Every lane ends its round before the run settles: its messages record their own outcomes.
