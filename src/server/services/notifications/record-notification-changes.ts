@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { changesFromEvents, composeUpdate, mergeChanges, type ChangeEvent, type MessageChanges } from '@core/notification-changes';
 import { readNotificationSettings, type NotificationSettings } from '@core/notification-settings';
 import { readPortalConfig } from '@core/portal-config';
@@ -15,7 +15,6 @@ import type { ClientEventSubscriber, RecordedClientEvent } from '../client-event
 import { readWorkloadSettings } from '../sheet-sync/workload-state';
 import { SEND_TEXT_JOB, sendEmailsJob } from './notification-jobs';
 
-const CHUNK = 1000;
 /** Messages opened per insert (one JSON parameter). */
 const INSERT_CHUNK = 5000;
 const NONE: ReadonlySet<never> = new Set();
@@ -47,37 +46,75 @@ async function portalFacts(ctx: AppContext, q: Db | Tx, portalId: string): Promi
   return { businessId: row.businessId, settings, calendar: createWorkingCalendar({ workingDays: workload.workingDays, holidays: workload.holidays }), email, sms };
 }
 
+/**
+ * What one transaction has learnt and done so far (a sync hands its events over slice by slice, each in the same
+ * transaction): the portals' facts, and the e-mail send jobs it wrote (by portal and due time: one is enough).
+ */
+interface TransactionMemo {
+  facts: Map<string, PortalFacts | null>;
+  emailJobs: Set<string>;
+}
+const memos = new WeakMap<Db | Tx, TransactionMemo>();
+
+/** The memo of the write's transaction; a fresh one for a write outside any (the app's handle is not remembered). */
+function memoOf(ctx: AppContext, q: Db | Tx): TransactionMemo {
+  const fresh = (): TransactionMemo => ({ facts: new Map(), emailJobs: new Set() });
+  if (q === ctx.db) return fresh();
+  let memo = memos.get(q);
+  if (!memo) {
+    memo = fresh();
+    memos.set(q, memo);
+  }
+  return memo;
+}
+
+async function portalFactsOnce(ctx: AppContext, q: Db | Tx, portalId: string): Promise<PortalFacts | null> {
+  const memo = memoOf(ctx, q);
+  if (!memo.facts.has(portalId)) memo.facts.set(portalId, await portalFacts(ctx, q, portalId));
+  return memo.facts.get(portalId)!;
+}
+
 const values = (rows: SQL[]) => sql.join(rows, sql`, `);
 
 /**
- * Merges changes into the open messages of these clients (one update a chunk), locking them first, so a sender that
- * claims due messages (skip locked) passes them by until this write commits; clients without one are left alone.
- * Returns the clients merged.
+ * These clients, as one JSON parameter: a list of a thousand ids as as many parameters costs the embedded database
+ * several times more to plan than the look-up itself.
+ */
+const clientIdIn = (ids: string[]) => sql`${notificationMessages.clientId} in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
+
+/**
+ * Merges changes into the open messages of these clients (one update), locking them first, so a sender that claims
+ * due messages (skip locked) passes them by until this write commits; clients without one are left alone. Returns
+ * the clients merged.
  */
 async function mergeIntoOpen(q: Db | Tx, portalId: string, changes: Map<string, MessageChanges>, now: Date, channel: MessageChannel): Promise<Set<string>> {
-  const ids = [...changes.keys()];
-  const merged = new Set<string>();
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    const open = await q
-      .select({ id: notificationMessages.id, clientId: notificationMessages.clientId, changes: notificationMessages.changes })
-      .from(notificationMessages)
-      .where(
-        and(
-          eq(notificationMessages.portalId, portalId),
-          eq(notificationMessages.channel, channel),
-          eq(notificationMessages.purpose, 'update'),
-          inArray(notificationMessages.clientId, ids.slice(i, i + CHUNK)),
-          sql`${notificationMessages.state} in ('pending', 'held')`,
-        ),
-      )
-      .for('update');
-    if (open.length === 0) continue;
-    const rows = open.map((m) => sql`(${m.id}, ${JSON.stringify(mergeChanges(m.changes as MessageChanges, changes.get(m.clientId)!))})`);
-    await q.execute(sql`update notification_messages as m set changes = v.changes::jsonb, updated_at = ${now.toISOString()}::timestamptz
-      from (values ${values(rows)}) as v(id, changes) where m.id = v.id::uuid`);
-    for (const m of open) merged.add(m.clientId);
-  }
-  return merged;
+  const open = await q
+    .select({ id: notificationMessages.id, clientId: notificationMessages.clientId, changes: notificationMessages.changes })
+    .from(notificationMessages)
+    .where(
+      and(
+        eq(notificationMessages.portalId, portalId),
+        eq(notificationMessages.channel, channel),
+        eq(notificationMessages.purpose, 'update'),
+        clientIdIn([...changes.keys()]),
+        sql`${notificationMessages.state} in ('pending', 'held')`,
+      ),
+    )
+    .for('update');
+  if (open.length === 0) return new Set();
+  const rows = open.map((m) => sql`(${m.id}, ${JSON.stringify(mergeChanges(m.changes as MessageChanges, changes.get(m.clientId)!))})`);
+  await q.execute(sql`update notification_messages as m set changes = v.changes::jsonb, updated_at = ${now.toISOString()}::timestamptz
+    from (values ${values(rows)}) as v(id, changes) where m.id = v.id::uuid`);
+  return new Set(open.map((m) => m.clientId));
+}
+
+/** The portal's e-mail sender is woken when the window ends: one job per transaction, portal and due time. */
+async function wakeEmailSender(ctx: AppContext, q: Db | Tx, portalId: string, at: Date, opened: string): Promise<void> {
+  const { emailJobs } = memoOf(ctx, q);
+  const key = `${portalId}\n${at.toISOString()}`;
+  if (emailJobs.has(key)) return;
+  await ctx.jobs.enqueue(q, [sendEmailsJob(portalId, at, { opened })]);
+  emailJobs.add(key);
 }
 
 /**
@@ -107,7 +144,7 @@ async function openMessages(
     for (const r of result.rows) opened.set(r.client_id, r.id);
   }
   if (opened.size === 0) return opened;
-  if (channel === 'email') await ctx.jobs.enqueue(q, [sendEmailsJob(portalId, sendAfter, { opened: opened.values().next().value! })]);
+  if (channel === 'email') await wakeEmailSender(ctx, q, portalId, sendAfter, opened.values().next().value!);
   else await ctx.jobs.enqueue(q, [...opened.values()].map((id) => ({ kind: SEND_TEXT_JOB, dedupeKey: id, payload: { messageId: id }, runAt: sendAfter })));
   return opened;
 }
@@ -145,14 +182,11 @@ async function recordEmails(ctx: AppContext, q: Db | Tx, portalId: string, facts
  */
 async function recordUrgentTexts(ctx: AppContext, q: Db | Tx, portalId: string, facts: PortalFacts, changes: Map<string, MessageChanges>, now: Date): Promise<void> {
   const candidates = [...changes].filter(([, c]) => c.status);
-  const priorities = new Map<string, string>();
-  for (let i = 0; i < candidates.length; i += CHUNK) {
-    const rows = await q
-      .select({ clientId: clients.clientId, priority: clients.priority })
-      .from(clients)
-      .where(and(eq(clients.portalId, portalId), inArray(clients.clientId, candidates.slice(i, i + CHUNK).map(([id]) => id))));
-    for (const r of rows) priorities.set(r.clientId, r.priority);
-  }
+  const rows = await q
+    .select({ clientId: clients.clientId, priority: clients.priority })
+    .from(clients)
+    .where(and(eq(clients.portalId, portalId), sql`${clients.clientId} in (select jsonb_array_elements_text(${JSON.stringify(candidates.map(([id]) => id))}::jsonb))`));
+  const priorities = new Map(rows.map((r) => [r.clientId, r.priority]));
   const urgent = candidates.filter(([id, c]) => isUrgentUpdate(c, priorities.get(id) ?? '', facts.settings.sms));
   await openOrMerge(ctx, q, { portalId, facts, channel: 'sms' }, changes, urgent, now);
 }
@@ -175,7 +209,7 @@ export function recordNotificationChanges(ctx: AppContext): ClientEventSubscribe
     for (const [portalId, list] of byPortal) {
       const changes = changesFromEvents(list as ChangeEvent[]);
       if (changes.size === 0) continue;
-      const facts = await portalFacts(ctx, q, portalId);
+      const facts = await portalFactsOnce(ctx, q, portalId);
       if (!facts) continue;
       if (facts.email) await recordEmails(ctx, q, portalId, facts, changes, now);
       if (facts.sms) await recordUrgentTexts(ctx, q, portalId, facts, changes, now);
