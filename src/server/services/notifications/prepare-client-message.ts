@@ -23,7 +23,7 @@ import { hashAccessToken, newAccessToken } from '../client-access/secrets';
 import { twilioSender } from '../../integrations/sms/twilio-sms';
 import { businessPlanId } from '../business/plan-access';
 import { readWorkloadSettings } from '../sheet-sync/workload-state';
-import { clientMailBranding } from './client-mail-branding';
+import { clientMailBranding, type ClientMailBranding } from './client-mail-branding';
 import { renderInvitationEmail, renderUpdateEmail, type RenderedClientEmail } from './render-client-email';
 import { unsubscribeUrls } from './unsubscribe-token';
 
@@ -139,6 +139,8 @@ interface Writes {
   domains: Map<string, string>;
   /** Each portal's settings, read once per batch (the rows of a portal carry the same). */
   portals: Map<string, PortalRules>;
+  /** Each portal's sender and branding, decided once per batch. */
+  brandings: Map<string, ClientMailBranding>;
 }
 
 interface PortalRules {
@@ -160,6 +162,16 @@ function rulesOf(writes: Writes, row: Row): PortalRules {
     writes.portals.set(row.m.portalId, rules);
   }
   return rules;
+}
+
+/** The portal's sender and branding (clientMailBranding), from the first of its rows in the batch. */
+function brandingOf(ctx: AppContext, writes: Writes, row: Row, platform: PlatformSettings): ClientMailBranding {
+  let branding = writes.brandings.get(row.m.portalId);
+  if (!branding) {
+    branding = clientMailBranding({ env: ctx.env, portalConfig: row.portal.config, business: row.business, platform });
+    writes.brandings.set(row.m.portalId, branding);
+  }
+  return branding;
 }
 
 /** Triggers already sent to this client today (in the business's zone), for the once-a-day rule. */
@@ -242,8 +254,7 @@ function addressProblem(row: Row): string | null {
   return null;
 }
 
-function render(ctx: AppContext, row: Row, settings: NotificationSettings, items: UpdateItem[], link: string, platform: PlatformSettings): { mail: RenderedClientEmail; replyTo: string | null; fromName: string; unsubscribe: { oneClick: string; page: string } } {
-  const branding = clientMailBranding({ env: ctx.env, portalConfig: row.portal.config, business: row.business, platform });
+function render(ctx: AppContext, row: Row, settings: NotificationSettings, items: UpdateItem[], link: string, branding: ClientMailBranding): { mail: RenderedClientEmail; replyTo: string | null; fromName: string; unsubscribe: { oneClick: string; page: string } } {
   const unsubscribe = unsubscribeUrls(ctx.env, { portalId: row.m.portalId, emailNormalized: row.client!.emailNormalized });
   const client = { name: row.client!.name, status: row.client!.status, position: row.client!.position, estimate: row.client!.estimate };
   const mail =
@@ -297,7 +308,7 @@ async function decide(ctx: AppContext, tx: Tx, row: Row, writes: Writes, now: Da
     return { kind: 'later', at: new Date(until) };
   }
   const link = accessLinkFor(ctx, writes, row, now);
-  const { mail, replyTo, fromName, unsubscribe } = render(ctx, row, settings, items, link, platform);
+  const { mail, replyTo, fromName, unsubscribe } = render(ctx, row, settings, items, link, brandingOf(ctx, writes, row, platform));
   const content = {
     text: mail.text,
     html: mail.html,
@@ -368,7 +379,7 @@ async function decideText(ctx: AppContext, tx: Tx, row: Row, writes: Writes, now
     return { kind: 'later', at: new Date(until) };
   }
   const status = changes.status!.to;
-  const { senderName } = clientMailBranding({ env: ctx.env, portalConfig: row.portal.config, business: row.business, platform });
+  const { senderName } = brandingOf(ctx, writes, row, platform);
   const body = composeUrgentText({ companyName: senderName, status, line: statusLineFor(settings, status), link: accessLinkFor(ctx, writes, row, now) });
   writes.sending.push({ id: row.m.id, triggers: [classifyStatus(status) === 'completed' ? 'completed' : 'status'], to: checked.phone, subject: null, content: { body } });
   return { kind: 'text', text: { id: row.m.id, portalId: row.m.portalId, to: checked.phone, body } };
@@ -457,7 +468,7 @@ async function prepareSelected(ctx: AppContext, selection: Selection, claim: str
     const rows = await loadMessages(tx, selection);
     const now = ctx.clock.now();
     const domains = await servedDomainNames(tx, rows.map((r) => r.m.portalId), now.getTime());
-    const writes: Writes = { skipped: [], held: [], sending: [], resending: [], claim, tokens: [], links: new Map(), domains, portals: new Map() };
+    const writes: Writes = { skipped: [], held: [], sending: [], resending: [], claim, tokens: [], links: new Map(), domains, portals: new Map(), brandings: new Map() };
     const out = new Map<string, Prepared>();
     for (const row of rows) out.set(row.m.id, await decide(ctx, tx, row, writes, now, platform));
     await applyWrites(tx, writes, now);
