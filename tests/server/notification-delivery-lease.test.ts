@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { NewClientEvent } from '@core/client-events';
-import { DEFAULT_NOTIFICATION_SETTINGS } from '@core/notification-settings';
-import { clients, notificationMessages, portalNotificationSettings } from '../../src/server/db/schema';
+import { notificationMessages } from '../../src/server/db/schema';
 import type { JobHandler } from '../../src/server/services/job-queue/job-types';
 import { claimDueEmails, SENDING_LEASE_MS } from '../../src/server/services/notifications/prepare-client-message';
 import { leaseOf, roundStillHolds } from '../../src/server/services/notifications/round-lease';
 import { sendClientEmailsHandler } from '../../src/server/services/notifications/send-client-message-job';
-import { makeSheet } from '../support/make-sheet';
-import { businessWithPortal, postCsv } from '../support/sheets';
+import { portalWithStatusChanges } from './notification-bulk-changes';
 import { startTestSmtp, type TestSmtp } from '../support/test-smtp';
 import { useTestApp } from '../support/test-app';
 
@@ -25,24 +22,6 @@ afterAll(async () => {
 });
 const t = useTestApp(() => ({ SMTP_URL: smtp.url, MAIL_FROM: 'updates@statuslink.test' }), { realMailer: true });
 
-/** A portal of `rows` clients whose messages go at once (no window), and one status change for each of them. */
-async function portalWithChanges(rows: number): Promise<string> {
-  const owner = await businessWithPortal(t.app);
-  const imported = await postCsv(t.app, `/api/v1/portals/${owner.portalId}/import`, owner.cookie, makeSheet(rows, 3));
-  if (imported.statusCode !== 200) throw new Error(imported.body);
-  await t.app.ctx.db.insert(portalNotificationSettings).values({ portalId: owner.portalId, settings: { ...DEFAULT_NOTIFICATION_SETTINGS, windowMinutes: 0 }, updatedAt: t.clock.now() });
-  const list = await t.app.ctx.db.select({ clientId: clients.clientId, status: clients.status }).from(clients).where(eq(clients.portalId, owner.portalId));
-  const events: NewClientEvent[] = list.map((c) => ({
-    type: 'client.status_changed',
-    portalId: owner.portalId,
-    clientId: c.clientId,
-    actor: { kind: 'system', job: 'test' },
-    data: { from: c.status, to: `${c.status} (checked)`, fromClass: 'other', toClass: 'other' },
-  }));
-  await t.app.ctx.db.transaction((tx) => t.app.ctx.clientEvents.record(tx, events, t.clock.now()));
-  return owner.portalId;
-}
-
 async function messageIdsOf(portalId: string): Promise<Set<string>> {
   const rows = await t.app.ctx.db.select({ id: notificationMessages.id }).from(notificationMessages).where(eq(notificationMessages.portalId, portalId));
   return new Set(rows.map((m) => `<${m.id}@statuslink.test>`));
@@ -57,7 +36,7 @@ function copiesOf(ids: Set<string>): number[] {
 type EmailsJob = Parameters<JobHandler<{ portalId: string }>['run']>[0];
 
 it('a round that runs longer than its lease is not sent again by another sender trying meanwhile', async () => {
-  const portalId = await portalWithChanges(40);
+  const portalId = await portalWithStatusChanges(t.app, 40, t.clock.now());
   const ids = await messageIdsOf(portalId);
   expect(ids.size).toBeGreaterThan(30);
   smtp.accepted.length = 0;
@@ -86,7 +65,7 @@ it('a round that runs longer than its lease is not sent again by another sender 
 });
 
 it('a round whose lease ran out sends nothing another sender has claimed since', async () => {
-  const portalId = await portalWithChanges(12);
+  const portalId = await portalWithStatusChanges(t.app, 12, t.clock.now());
   const ids = await messageIdsOf(portalId);
   smtp.accepted.length = 0;
   // A round is claimed, then its sender stalls past the lease; another sender claims and sends the e-mails.

@@ -3,15 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import type { NewClientEvent } from '@core/client-events';
 import { buildApp } from '../../src/server/app';
 import { openDatabase, type Database } from '../../src/server/db/client';
-import { clients, notificationMessages, portalNotificationSettings } from '../../src/server/db/schema';
+import { notificationMessages } from '../../src/server/db/schema';
 import { loadEnv } from '../../src/server/env';
 import { manualClock, type Clock } from '../../src/server/lib/clock';
-import { DEFAULT_NOTIFICATION_SETTINGS } from '@core/notification-settings';
-import { makeSheet } from '../support/make-sheet';
-import { businessWithPortal, postCsv } from '../support/sheets';
+import { portalWithStatusChanges } from './notification-bulk-changes';
 import { startTestSmtp, type TestSmtp } from '../support/test-smtp';
 import { createTestDatabase, testDbKind } from '../support/test-database';
 
@@ -30,24 +27,6 @@ async function instance(clock?: Clock): Promise<FastifyInstance> {
   await app.ready();
   instances.push({ app, database });
   return app;
-}
-
-/** A portal of `rows` clients whose messages go at once (no window), and one status change for each of them. */
-async function portalWithChanges(app: FastifyInstance, rows: number): Promise<string> {
-  const owner = await businessWithPortal(app);
-  const imported = await postCsv(app, `/api/v1/portals/${owner.portalId}/import`, owner.cookie, makeSheet(rows, 7));
-  if (imported.statusCode !== 200) throw new Error(imported.body);
-  await app.ctx.db.insert(portalNotificationSettings).values({ portalId: owner.portalId, settings: { ...DEFAULT_NOTIFICATION_SETTINGS, windowMinutes: 0 }, updatedAt: new Date() });
-  const list = await app.ctx.db.select({ clientId: clients.clientId, status: clients.status }).from(clients).where(eq(clients.portalId, owner.portalId));
-  const events: NewClientEvent[] = list.map((c) => ({
-    type: 'client.status_changed',
-    portalId: owner.portalId,
-    clientId: c.clientId,
-    actor: { kind: 'system', job: 'test' },
-    data: { from: c.status, to: `${c.status} (checked)`, fromClass: 'other', toClass: 'other' },
-  }));
-  await app.ctx.db.transaction((tx) => app.ctx.clientEvents.record(tx, events, new Date()));
-  return owner.portalId;
 }
 
 /** What the SMTP server received of this portal's messages (not the owner's sign-up e-mail), by Message-ID. */
@@ -75,7 +54,7 @@ describe.skipIf(testDbKind !== 'postgres')('delivered once', () => {
 
   it('three instances on one PostgreSQL send each message exactly once', async () => {
     const apps = [await instance(), await instance(), await instance()];
-    const portalId = await portalWithChanges(apps[0]!, 150);
+    const portalId = await portalWithStatusChanges(apps[0]!, 150, new Date());
     const expected = (await apps[0]!.ctx.db.select({ id: notificationMessages.id }).from(notificationMessages).where(eq(notificationMessages.portalId, portalId))).length;
     expect(expected).toBeGreaterThan(120); // rows without a usable e-mail are not clients
     for (const app of apps) app.ctx.jobs.start({ pollMs: 20, batch: 10 });
@@ -89,7 +68,7 @@ describe.skipIf(testDbKind !== 'postgres')('delivered once', () => {
   it('a sending instance killed with SIGKILL: at most one duplicate of each message in flight, same Message-ID', async () => {
     smtp.accepted.length = 0;
     const setup = instances[0]!.app;
-    const portalId = await portalWithChanges(setup, 60);
+    const portalId = await portalWithStatusChanges(setup, 60, new Date());
     const expected = (await setup.ctx.db.select({ id: notificationMessages.id }).from(notificationMessages).where(eq(notificationMessages.portalId, portalId))).length;
 
     const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/notify-child.ts'], {
