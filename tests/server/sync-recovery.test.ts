@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { clientEvents, clients, clientStatusHistory, jobs, portals, syncRuns, webhookDeliveries } from '../../src/server/db/schema';
+import { clientEvents, clients, clientStatusHistory, jobs, portalEstimateState, portals, syncRuns, webhookDeliveries } from '../../src/server/db/schema';
 import { startSheetSyncJob } from '../../src/server/jobs/sheet-sync-job';
 import { failInterruptedRuns, failStaleRunsOf } from '../../src/server/services/sheet-sync/run-recovery';
 import { acquireSyncLease, releaseSyncLease } from '../../src/server/services/sheet-sync/sync-lease';
@@ -435,5 +435,16 @@ describe('a write stopped at each failure point (the embedded writers, chosen fo
     void runSync({ ...t.app.ctx, ...(caps ? { syncCapabilities: caps } : {}), failAt }, input);
     await crashed;
     expect(await refreshJobsOf(o.portalId)).toHaveLength(1);
+    if (point !== 'committed') return;
+    // Its clients are half applied: the refresh waits for the apply to be finished (here, as a clean-up would).
+    const computed = () => t.app.ctx.db.$count(portalEstimateState, eq(portalEstimateState.portalId, o.portalId));
+    t.clock.advance(2000);
+    await t.app.ctx.jobs.runDue();
+    expect(await computed()).toBe(0);
+    const [, left] = await runsOf(o.portalId);
+    await finishStagedApply(t.app.ctx.db, left!.id);
+    t.clock.advance(2000);
+    await t.app.ctx.jobs.runDue();
+    expect(await computed()).toBe(1);
   });
 });

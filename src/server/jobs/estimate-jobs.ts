@@ -4,8 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context';
 import { businessProfiles } from '../db/schema';
 import { purgeEstimateSnapshots } from '../services/estimates/purge-snapshots';
-import { REFRESH_JOB, refreshJob } from '../services/estimates/queue-written';
+import { REFRESH_INTERVAL_MS, REFRESH_JOB, refreshJob } from '../services/estimates/queue-written';
 import { refreshPortalEstimates } from '../services/estimates/refresh-estimates';
+import { applyUnderWay } from '../services/sheet-sync/run-moves';
 import { registerDailyJob } from './daily-job';
 
 // When estimates are computed (issue 20, decision 0017): after each sync or queue recompute (the write enqueues the
@@ -27,6 +28,9 @@ export function registerEstimateJobs(app: FastifyInstance, options: { scheduleDa
     kind: REFRESH_JOB,
     concurrency: 2,
     async run(job) {
+      // A staged apply past its commit point (it asked for this refresh there) is finished first: estimates are
+      // computed from whole data.
+      if (await applyUnderWay(ctx.db, job.payload.portalId)) return { later: new Date(ctx.clock.nowMs() + REFRESH_INTERVAL_MS) };
       await refreshPortalEstimates(ctx, job.payload.portalId);
     },
   });

@@ -1,7 +1,8 @@
 // The one place that writes a sync run's status (docs/sheet-sync.md, "Recovery"). Each move is checked against the
 // table of core/sync/run-state.ts and written only while the run is still in a state the move starts from (`status`
 // and, for a staged apply, its commit point), in the connection or transaction it is given. A leaf: run-recovery.ts,
-// staged-apply.ts, write-sync.ts and unchanged-source.ts all move runs through it.
+// staged-apply.ts, write-sync.ts and unchanged-source.ts all move runs through it (and the estimates refresh asks it
+// whether a portal's apply is under way).
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { nextRunState, openStatesMoving, type OpenRunState, type RunEvent, type RunState } from '@core/sync/run-state';
 import type { Db, Tx } from '../../db/client';
@@ -24,6 +25,12 @@ function isIn(state: OpenRunState): SQL {
   const committed = sql`(${syncRuns.stagedApply} ->> 'committed')::boolean`;
   const apply = state === 'running' ? sql`${committed} is null` : state === 'staged' ? sql`${committed} is false` : sql`${committed} is true`;
   return and(eq(syncRuns.status, 'running'), apply)!;
+}
+
+/** A run of the portal is past its commit point and not finished: its clients are half applied until it is. */
+export async function applyUnderWay(q: Db | Tx, portalId: string): Promise<boolean> {
+  const [run] = await q.select({ id: syncRuns.id }).from(syncRuns).where(and(eq(syncRuns.portalId, portalId), isIn('committed'))).limit(1);
+  return run !== undefined;
 }
 
 /** running → staged: the run names its staged tables (before it makes them). False when it is no longer running. */

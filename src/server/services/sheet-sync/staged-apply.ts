@@ -163,8 +163,6 @@ export async function finishStagedApply(
     onStep?: (applied: number, total: number) => Promise<void> | void;
     /** Hands the client events each step writes to the event log's subscribers, in the step's transaction. */
     announce?: (tx: Tx, events: RecordedClientEvent[]) => Promise<void>;
-    /** In the transaction that finishes the apply (the run's own: it asks for the estimates' refresh there). */
-    finished?: (tx: Tx) => Promise<void>;
   } = {},
 ): Promise<void> {
   // The tables seen so far: if the run's row goes (its portal deleted), they are still dropped.
@@ -187,7 +185,6 @@ export async function finishStagedApply(
           .set({ queueComputedFor: state.queueDay === null ? null : sql`case when ${portals.workloadSettings} = ${JSON.stringify(state.settings)}::jsonb then ${state.queueDay}::date else null end` })
           .where(eq(portals.id, run.portalId));
         await applyRun(tx, runId, 'committed', { rowsProcessed: state.total, rowsTotal: state.total });
-        await options.finished?.(tx);
         return { outcome: 'finished' as const, tables };
       }
       const table = tables[next.table]!;

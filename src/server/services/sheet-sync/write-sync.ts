@@ -11,7 +11,6 @@ import type { PreparedSync } from './prepare-sync';
 import { commitStagedApply, finishStagedApply, stagePlan } from './staged-apply';
 import type { SyncCapabilities } from './sync-capabilities';
 import { stagedEvents, writeEvents, type WriteEvents } from './sync-events';
-import { queueWritten } from '../estimates/queue-written';
 import { figuresOf, sourceUpdate, type SavedRun } from './sync-outcome';
 import type { SyncSession } from './sync-session';
 import type { PortalRow } from './sync-types';
@@ -208,8 +207,6 @@ const stagedWriter: PlanWriter = {
         await s.deps.failAt?.('applying');
       },
       announce: (tx, recorded) => s.deps.clientEvents.announce(tx, recorded),
-      // The commit point asked for the estimates' refresh (job.events); the portal whole again asks once more.
-      finished: (tx) => queueWritten(tx, portal.id, s.deps.clock.now()),
     });
     s.lap('applySteps');
     // Finished (here, or by a clean-up that took over), or gone with its portal.
