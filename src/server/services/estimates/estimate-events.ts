@@ -21,11 +21,13 @@ export async function estimatesComputed(q: Db | Tx, portalId: string): Promise<b
 
 /**
  * Who records the estimate changes a writer's transaction `tx` makes: asked in that transaction, each time (never
- * kept across a write's transactions), under the portal's refresh lock, which the transaction then holds to its end.
- * The refresh once its estimates were computed, or while a refresh of the portal is under way in this process
- * (embedded database); the writers before.
+ * kept across a write's transactions). The refresh once its estimates were computed (for good: the state row goes
+ * only with its portal, so then no lock is needed), or while a refresh of the portal is under way in this process
+ * (embedded database); the writers before, decided under the portal's refresh lock, which the transaction then holds
+ * to its end.
  */
 export async function estimateEventSource(tx: Tx, portalId: string): Promise<EstimateEventSource> {
+  if (await estimatesComputed(tx, portalId)) return 'refresh';
   await shareRefreshLock(tx, portalId);
   return refreshUnderWayHere(portalId) || (await estimatesComputed(tx, portalId)) ? 'refresh' : 'writers';
 }

@@ -6,7 +6,8 @@ import type { Tx } from '../../db/client';
 // both record one change around the first refresh.
 // - PostgreSQL: a transaction-level advisory lock of the portal. The refresh holds it alone for its one transaction
 //   (from reading the queue to its last row); a writer shares it from the moment it asks who records until its
-//   transaction ends, so a refresh waits for the writes before it and the writes after it see its result.
+//   transaction ends, so a refresh waits for the writes before it and the writes after it see its result. Only
+//   until the portal's estimates are first computed: after that the answer cannot change, and writers take no lock.
 // - The embedded database (one process, one transaction at a time): the refresh writes in steps, so a transaction
 //   cannot hold it. Refreshes of a portal run one at a time in the process, and while one is under way (from before
 //   it reads the queue) writers leave the estimate changes to it; a write that committed before it started is in
