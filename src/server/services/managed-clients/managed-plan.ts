@@ -76,15 +76,17 @@ async function idCellsNamed(db: Db | Tx, portalId: string, keys: readonly string
  * The clients `changes` can touch, current and removed: the ones they name, those whose ID cell is a key they name,
  * and those with an e-mail address they write or that a named client has (a restore brings its address back). Read
  * once with the columns the sync's plan compares them by (`existing`), and with the portal's highest row, so new
- * clients still go last. The lists go as one array parameter each (1,000 keys as 1,000 parameters cost the
+ * clients still go last; and, alongside (at once on PostgreSQL), every current client's queue inputs for the plan's
+ * queue (`queueRows`). The lists go as one array parameter each (1,000 keys as 1,000 parameters cost the
  * embedded database more than the read). Three plain lookups, not one query with OR: with another portal holding the same
  * keys and addresses, the embedded database planned the OR into a scan that took seconds a request.
  */
 export async function readTouchedRows(db: Db | Tx, portalId: string, changes: readonly ManagedChange[]) {
   const { keys, emails } = touchedBy(changes);
-  const [byKey, [last]] = await Promise.all([
+  const [byKey, [last], queueRows] = await Promise.all([
     touchedSelect(db, portalId, isOneOf(clients.clientId, keys)),
     db.select({ lastRow: max(clients.row) }).from(clients).where(eq(clients.portalId, portalId)),
+    readQueueInputs(db, portalId),
   ]);
   const addresses = [...new Set([...emails, ...byKey.map((r) => r.existing.emailNormalized)])];
   const [byIdCell, byEmail] = await Promise.all([
@@ -94,7 +96,7 @@ export async function readTouchedRows(db: Db | Tx, portalId: string, changes: re
   const rows = new Map([...byKey, ...byIdCell, ...byEmail].map((r) => [r.existing.clientId, r]));
   const existing = new Map<string, ExistingClient>();
   for (const [id, r] of rows) existing.set(id, existingClientOf(r.existing));
-  return { ...managedRowsOf([...rows.values()].map((r) => r.managed)), existing, lastRow: last?.lastRow ?? 1 };
+  return { ...managedRowsOf([...rows.values()].map((r) => r.managed)), existing, lastRow: last?.lastRow ?? 1, queueRows };
 }
 
 interface PlanSettings {
@@ -125,19 +127,17 @@ export async function planManagedRows(db: Db | Tx, portalId: string, rows: reado
 
 /**
  * The sync's plan of the touched rows (`rows`: the clients read by readTouchedRows, as the changes leave them;
- * `existing`: the same clients as stored), with the queue of the whole portal: the figures of the clients written,
- * and a queue write for every other current client whose place or estimate moves. `stored` holds every client as it
- * was, for the events.
+ * `existing`: the same clients as stored), with the queue of the whole portal (`queueRows`: its current clients'
+ * queue inputs, as readTouchedRows read them): the figures of the clients written, and a queue write for every other
+ * current client whose place or estimate moves. `stored` holds every client as it was, for the events.
  */
 export async function planTouchedRows(
-  db: Db | Tx,
-  portalId: string,
   rows: readonly ManagedRow[],
   existing: Map<string, ExistingClient>,
+  queueRows: readonly QueueInputRow[],
   settings: PlanSettings,
 ): Promise<{ plan: ImportPlan; stored: Map<string, ClientState> }> {
   const estimate = estimateFor(settings);
-  const queueRows = await readQueueInputs(db, portalId);
   const plan = await planManagedSheet(rows, existing, settings, estimate);
   queueWholePortal(plan, existing, queueRows, estimate);
   const stored = new Map<string, ClientState>(existing);

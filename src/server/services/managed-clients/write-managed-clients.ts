@@ -93,7 +93,7 @@ export async function writeManagedClients(deps: ManagedDeps, input: ManagedWrite
     const applied = applyManagedChanges({ ...touched, changes: input.changes });
     if ('refusal' in applied) throw new AppError(applied.refusal.status, applied.refusal.code, applied.refusal.message);
     const settings = { workloadSettings: portal.workloadSettings, dateOrder: portal.dateOrder as DateOrder, timeZone: input.timeZone, now: deps.clock.now().getTime() };
-    const { plan, stored } = await planTouchedRows(db, portal.id, applied.rows, touched.existing, settings);
+    const { plan, stored } = await planTouchedRows(applied.rows, touched.existing, touched.queueRows, settings);
     const result = { written: applied.written, created: applied.created, deleted: applied.deleted };
     checkPlan(plan, applied.rows, result);
     const today = todayInTimeZone(input.timeZone, deps.clock.now().getTime());
