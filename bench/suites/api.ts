@@ -14,7 +14,7 @@
 // for understanding only: the same ten batches as ten CSV imports of a third portal. An import replaces the list, so
 // import k holds the first k batches (1,000, 2,000, ... 10,000 rows): the same states after each step as the bulk
 // requests, so the same queue moves and client events (each batch's High-priority clients go ahead of the earlier
-// Normal ones).
+// Normal ones). API_BENCH_CLIENTS=0 skips this half (API_BENCH_DELIVERIES=0 skips the deliveries' half).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
@@ -35,6 +35,8 @@ const CLIENTS = Number(process.env.API_BENCH_CLIENTS ?? 10_000);
 const BULK = 1000;
 const ROUNDS = Math.max(1, Number(process.env.API_BENCH_ROUNDS ?? 3));
 const LANES = 10;
+
+type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
 /** A receiver that answers 200 at once and counts what it got. */
 async function startReceiver() {
@@ -160,40 +162,46 @@ async function runOn(label: string, database: Database) {
     await db.insert(businessProfiles).values({ id: 'b-bench', userId: 'u-bench', companyName: 'Bench Co', ownerName: 'Bench', email: 'bench@example.com', plan: 'business' });
     await db.insert(portals).values({ id: 'portal_bench', businessId: 'b-bench', name: 'Bench' });
     await createWebhookEndpoint(app.ctx, { id: 'b-bench', plan: 'business' }, { url: receiver.url, events: ['client.added'] }, { userId: 'u-bench', ipAddress: null });
-    const events: NewClientEvent[] = Array.from({ length: DELIVERIES }, (_, n) => ({
-      type: 'client.added',
-      portalId: 'portal_bench',
-      clientId: `C-${n}`,
-      data: { status: 'New', statusClass: 'pending' },
-      actor: { kind: 'system', job: 'bench' },
-    }));
-    const enqueueStarted = performance.now();
-    await db.transaction((tx) => app.ctx.clientEvents.record(tx, events, app.ctx.clock.now()));
-    const enqueueMs = performance.now() - enqueueStarted;
-    const bodies = (await db.select({ body: webhookDeliveries.body }).from(webhookDeliveries)).map((r) => r.body);
-
-    // Warm both paths (connections, JIT) on a few requests, then measure.
-    await bareFetch(receiver.url, bodies.slice(0, 50));
-    receiver.reset();
-    const baselineMs = await bareFetch(receiver.url, bodies);
-    receiver.reset();
-    const started = performance.now();
-    await app.ctx.jobs.runDue();
-    const queueMs = performance.now() - started;
-    const delivered = (await db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.state, 'delivered'))).length;
-    const perSecond = (ms: number) => Math.round((DELIVERIES / ms) * 1000);
-    console.log(`${label}: ${DELIVERIES} events written as deliveries in the change's transaction: ${Math.round(enqueueMs)} ms`);
-    console.log(`${label}: bare fetch, ${LANES} in flight (baseline): ${Math.round(baselineMs)} ms (${perSecond(baselineMs)}/s)`);
-    console.log(
-      `${label}: webhook queue (claim, sign, POST, record): ${Math.round(queueMs)} ms (${perSecond(queueMs)}/s), ${delivered} delivered, receiver got ${receiver.count()}; ` +
-        `${(queueMs / baselineMs).toFixed(2)}x the baseline (target 1.5x)`,
-    );
+    if (DELIVERIES > 0) await deliveriesBesideFetch(label, app, receiver);
     // After the deliveries are measured: the clients' own client.added events would be delivered with them.
-    await clientsThroughBulkAndCsv(label, app);
+    if (CLIENTS > 0) await clientsThroughBulkAndCsv(label, app);
   } finally {
     await app.close();
     await receiver.close();
   }
+}
+
+/** 10,000 client events delivered through the webhook queue beside the bare fetch loop posting the same bodies. */
+async function deliveriesBesideFetch(label: string, app: FastifyInstance, receiver: Receiver) {
+  const { db } = app.ctx;
+  const events: NewClientEvent[] = Array.from({ length: DELIVERIES }, (_, n) => ({
+    type: 'client.added',
+    portalId: 'portal_bench',
+    clientId: `C-${n}`,
+    data: { status: 'New', statusClass: 'pending' },
+    actor: { kind: 'system', job: 'bench' },
+  }));
+  const enqueueStarted = performance.now();
+  await db.transaction((tx) => app.ctx.clientEvents.record(tx, events, app.ctx.clock.now()));
+  const enqueueMs = performance.now() - enqueueStarted;
+  const bodies = (await db.select({ body: webhookDeliveries.body }).from(webhookDeliveries)).map((r) => r.body);
+
+  // Warm both paths (connections, JIT) on a few requests, then measure.
+  await bareFetch(receiver.url, bodies.slice(0, 50));
+  receiver.reset();
+  const baselineMs = await bareFetch(receiver.url, bodies);
+  receiver.reset();
+  const started = performance.now();
+  await app.ctx.jobs.runDue();
+  const queueMs = performance.now() - started;
+  const delivered = (await db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(eq(webhookDeliveries.state, 'delivered'))).length;
+  const perSecond = (ms: number) => Math.round((DELIVERIES / ms) * 1000);
+  console.log(`${label}: ${DELIVERIES} events written as deliveries in the change's transaction: ${Math.round(enqueueMs)} ms`);
+  console.log(`${label}: bare fetch, ${LANES} in flight (baseline): ${Math.round(baselineMs)} ms (${perSecond(baselineMs)}/s)`);
+  console.log(
+    `${label}: webhook queue (claim, sign, POST, record): ${Math.round(queueMs)} ms (${perSecond(queueMs)}/s), ${delivered} delivered, receiver got ${receiver.count()}; ` +
+      `${(queueMs / baselineMs).toFixed(2)}x the baseline (target 1.5x)`,
+  );
 }
 
 export async function run(): Promise<void> {

@@ -38,6 +38,9 @@ export function createDeliveredRecorder(db: Db) {
 
   async function drain(): Promise<void> {
     writing = true;
+    // Let the event loop's waiting callbacks run first: on the embedded database a statement blocks the thread, so
+    // the answers that came in meanwhile are only heard after it; heard now, they join this group.
+    await new Promise<void>((resolve) => setImmediate(resolve));
     while (buffer.length > 0) {
       const batch = buffer;
       buffer = [];
@@ -47,6 +50,7 @@ export function createDeliveredRecorder(db: Db) {
       } catch (err) {
         for (const a of batch) a.reject(err);
       }
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
     writing = false;
   }
