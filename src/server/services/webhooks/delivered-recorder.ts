@@ -12,11 +12,17 @@ export interface DeliveredAttempt {
 
 type Waiting = DeliveredAttempt & { resolve: () => void; reject: (err: unknown) => void };
 
+/** A group is written this long after its first attempt came in, or at once when this many wait. */
+const GROUP_WINDOW_MS = 10;
+const MAX_GROUP = 500;
+
 /**
- * Writes successful attempts as deliveries finish, grouped: the first is written at once, and those that finish
- * while a write runs go together in the next one statement (group commit). No attempt waits for others to arrive,
- * yet a burst of deliveries costs a statement per group instead of per delivery, which is what holds back the
- * embedded database (one connection: every statement waits its turn).
+ * Writes successful attempts as deliveries finish, grouped: the attempts that finish within 10 ms of a group's
+ * first one (or while the last group is written) go together in one statement (group commit). A burst of deliveries
+ * costs a statement per group instead of per delivery, which is what holds back the embedded database (one
+ * connection, and each statement blocks the thread: answers that come in meanwhile are heard only after it, so
+ * grouping by the turn of the event loop would give groups of a few). Attempts do not wait for their write to go on
+ * with the next delivery; a run waits for all of them before it ends.
  */
 export function createDeliveredRecorder(db: Db) {
   let buffer: Waiting[] = [];
@@ -36,21 +42,28 @@ export function createDeliveredRecorder(db: Db) {
       where d.id = v.id and d.state = 'pending'`);
   }
 
+  let flushNow: (() => void) | undefined;
+  const gather = () =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, GROUP_WINDOW_MS);
+      flushNow = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
   async function drain(): Promise<void> {
     writing = true;
-    // Let the event loop's waiting callbacks run first: on the embedded database a statement blocks the thread, so
-    // the answers that came in meanwhile are only heard after it; heard now, they join this group.
-    await new Promise<void>((resolve) => setImmediate(resolve));
     while (buffer.length > 0) {
-      const batch = buffer;
-      buffer = [];
+      if (buffer.length < MAX_GROUP) await gather();
+      flushNow = undefined;
+      const batch = buffer.splice(0, MAX_GROUP);
       try {
         await write(batch);
         for (const a of batch) a.resolve();
       } catch (err) {
         for (const a of batch) a.reject(err);
       }
-      await new Promise<void>((resolve) => setImmediate(resolve));
     }
     writing = false;
   }
@@ -60,6 +73,7 @@ export function createDeliveredRecorder(db: Db) {
       return new Promise<void>((resolve, reject) => {
         buffer.push({ ...attempt, resolve, reject });
         if (!writing) void drain();
+        else if (buffer.length >= MAX_GROUP) flushNow?.();
       });
     },
   };
