@@ -6,6 +6,7 @@ import { businessProfiles, jobs, webhookDeliveries, webhookEndpoints } from '../
 import { createKey, withKey } from '../support/api-keys';
 import { businessWithPortal, postCsv, request } from '../support/sheets';
 import { useTestApp } from '../support/test-app';
+import { claimDueDeliveries } from '../../src/server/services/webhooks/claim-webhook-deliveries';
 import { startWebhookReceiver, type ReceivedWebhook } from '../support/webhook-receiver';
 
 // Webhooks (issue 22, decision 0018): endpoints per business, Standard Webhooks signatures checked by a real local
@@ -284,6 +285,21 @@ describe('delivery', () => {
     expect(runs).toMatchObject([{ id: payload.data.syncRunId, status: 'failed' }]);
     await t.app.ctx.jobs.runDue();
     expect(receiver.received).toHaveLength(1);
+  });
+
+  it("writes one job per endpoint for a change's deliveries; a delivery held by a run that died goes after its lease", async () => {
+    const { endpoint, portalId } = await ownerWithEndpoint();
+    await record([statusChanged(portalId), statusChanged(portalId, 'C-2'), statusChanged(portalId, 'C-3')]);
+    expect(await t.app.ctx.db.select().from(jobs).where(eq(jobs.kind, 'webhook.deliver'))).toHaveLength(1);
+    // Another run claims one of them and dies before posting it.
+    const [held] = await claimDueDeliveries(t.app.ctx.db, { endpointId: endpoint.id, now: t.clock.now(), leaseMs: 10 * MIN, limit: 1 });
+    await t.app.ctx.jobs.runDue();
+    expect(receiver.received.map((r) => r.headers['webhook-id'])).not.toContain(held!.id);
+    expect(receiver.received).toHaveLength(2);
+    t.clock.advance(10 * MIN);
+    await t.app.ctx.jobs.runDue();
+    expect(receiver.received.map((r) => r.headers['webhook-id'])).toContain(held!.id);
+    expect(receiver.received).toHaveLength(3);
   });
 
   it('sends a test event on demand, and resends a delivery with the same message id', async () => {

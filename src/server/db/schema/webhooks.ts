@@ -71,6 +71,8 @@ export const webhookDeliveries = pgTable(
   (t) => [
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt, t.id),
     index('webhook_deliveries_created_idx').on(t.createdAt),
+    // A run of an endpoint's deliveries claims its due ones (services/webhooks/claim-webhook-deliveries.ts).
+    index('webhook_deliveries_due_idx').on(t.endpointId, t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
     index('webhook_deliveries_delivered_idx').on(t.endpointId, t.deliveredAt).where(sql`${t.deliveredAt} is not null`),
   ],
 );

@@ -1,204 +1,117 @@
-import { and, eq, gte, isNull, sql } from 'drizzle-orm';
-import type { Logger } from 'pino';
-import { classifyWebhookAnswer, nextWebhookAttemptAt, parseRetryAfter, WEBHOOK_DISABLE_AFTER_FAILING_MS } from '@core/webhooks';
-import { messages } from '@core/messages';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { businessProfiles, webhookDeliveries, webhookEndpoints } from '../../db/schema';
-import type { Env } from '../../env';
-import type { Mailer } from '../../integrations/mail/mailer';
-import { postWebhook, type WebhookPostResult } from '../../integrations/webhooks/post-webhook';
-import type { Clock } from '../../lib/clock';
-import type { ClaimedJob, JobHandler } from '../job-queue/job-types';
-import { sendTemplateEmail } from '../email-templates/send-template-email';
-import type { SettingsCache } from '../platform-settings/settings-cache';
-import { WEBHOOK_DELIVER_JOB } from './enqueue-webhooks';
-import type { WebhookEndpointRow } from './endpoint-view';
-import { createEndpointCache, deliveryHeaders, type EndpointCache } from './endpoint-cache';
+import { webhookDeliveries } from '../../db/schema';
+import { enqueueJobs } from '../job-queue/enqueue-jobs';
+import type { JobHandler } from '../job-queue/job-types';
+import { attemptDelivery, recordUnexpectedFailure, type AttemptDeps, type WebhookDeliveryDeps } from './attempt-delivery';
+import { claimDueDeliveries, nextDeliveryDueAt, type ClaimedDelivery } from './claim-webhook-deliveries';
 import { createDeliveredRecorder } from './delivered-recorder';
+import { createEndpointCache } from './endpoint-cache';
+import { endpointDeliveriesJob, WEBHOOK_DELIVER_JOB } from './enqueue-webhooks';
 
-type DeliveredRecorder = ReturnType<typeof createDeliveredRecorder>;
+export type { WebhookDeliveryDeps } from './attempt-delivery';
 
-export interface WebhookDeliveryDeps {
-  db: Db;
-  clock: Clock;
-  env: Pick<Env, 'BETTER_AUTH_SECRET' | 'WEBHOOKS_ALLOW_PRIVATE_ADDRESSES' | 'APP_URL' | 'WEBHOOK_ENDPOINT_CACHE_MS'>;
-  mailer: Mailer;
-  settings: SettingsCache;
-  logger: Logger;
-  /** One attempt's time-out (default 15 s; tests pass a short one). */
-  timeoutMs: number;
-}
-
-/** What a `webhook.deliver` job carries: the delivery, and (when written by the fan-out) its endpoint and body. */
+/** What a `webhook.deliver` job carries: the endpoint whose due deliveries it sends (jobs written before had a delivery). */
 export interface DeliverPayload {
-  deliveryId: string;
   endpointId?: string;
-  body?: string;
-  test?: boolean;
+  deliveryId?: string;
 }
 
-type Attempt = { at: Date; result: WebhookPostResult };
-const HISTORY_KEPT = 12;
+/** Deliveries claimed in one statement. */
+const ROUND = 100;
+/** Attempts of one run in flight at once (as many as a bare loop would keep open to one receiver). */
+const IN_FLIGHT = 10;
+/**
+ * A claimed delivery is due again after this (its run died): longer than a claimed round can wait for its turn and
+ * its attempt (one and a half rounds ahead, ten at a time, 15 s each at worst).
+ */
+const DELIVERY_LEASE_MS = 10 * 60 * 1000;
+/** A run claims no more after this (app clock) and leaves the rest to a run of its own, so no run outlives its lease. */
+const RUN_CLAIMS_FOR_MS = 60 * 1000;
 
-/** The attempt as the delivery keeps it: status code or error, excerpt, duration. */
-function attemptValues(attempt: Attempt) {
-  const { result } = attempt;
-  const redirect = result.kind === 'answer' && result.statusCode >= 300 && result.statusCode < 400;
-  const error =
-    result.kind === 'error' ? result.error : redirect ? `Redirects are not followed (answered ${result.statusCode}${result.location ? ` to ${result.location.slice(0, 200)}` : ''})` : null;
-  const statusCode = result.kind === 'answer' ? result.statusCode : null;
-  const entry = { at: attempt.at.toISOString(), statusCode, error, durationMs: result.durationMs };
-  return {
-    set: {
-      attempts: sql`${webhookDeliveries.attempts} + 1`,
-      lastAttemptAt: attempt.at,
-      lastStatusCode: statusCode,
-      lastDurationMs: result.durationMs,
-      lastError: error,
-      responseExcerpt: result.kind === 'answer' ? result.excerpt : null,
-      history: sql`${webhookDeliveries.history} || ${JSON.stringify([entry])}::jsonb`,
-    },
-    error,
+/**
+ * Posts an endpoint's due deliveries, IN_FLIGHT at a time, claiming the next round while the last is posted (each
+ * delivery's row is the guard: claimed under `for update skip locked` and leased). True when it stopped claiming for
+ * time with more perhaps due.
+ */
+async function deliverDue(deps: AttemptDeps, endpointId: string): Promise<boolean> {
+  const startedMs = deps.clock.nowMs();
+  const waiting: ClaimedDelivery[] = [];
+  let claiming: Promise<void> | null = null;
+  let exhausted = false;
+  let outOfTime = false;
+  const writes: Promise<void>[] = [];
+  const claimMore = () =>
+    (claiming ??= (async () => {
+      outOfTime = deps.clock.nowMs() - startedMs >= RUN_CLAIMS_FOR_MS;
+      const rows = outOfTime ? [] : await claimDueDeliveries(deps.db, { endpointId, now: deps.clock.now(), leaseMs: DELIVERY_LEASE_MS, limit: ROUND });
+      waiting.push(...rows);
+      if (rows.length < ROUND) exhausted = true;
+    })().finally(() => {
+      claiming = null;
+    }));
+  const lane = async () => {
+    for (;;) {
+      if (!exhausted && waiting.length <= ROUND / 2) {
+        const claimed = claimMore();
+        if (waiting.length === 0) await claimed;
+        else claimed.catch(() => undefined); // a lane that runs dry awaits the next claim and hears its error
+      }
+      const delivery = waiting.shift();
+      if (!delivery) {
+        if (exhausted) return;
+        continue;
+      }
+      const attempted = await attemptDelivery(deps, delivery).catch((err: unknown) => recordUnexpectedFailure(deps, delivery, err));
+      if (attempted) writes.push(attempted.written);
+    }
   };
+  // Every lane ends its attempt, and every success is written, before the run settles.
+  const lanes = await Promise.allSettled(Array.from({ length: IN_FLIGHT }, lane));
+  const failed = [...lanes, ...(await Promise.allSettled(writes))].find((l) => l.status === 'rejected');
+  if (failed) throw failed.reason;
+  return outOfTime;
 }
-
-/** Writes the attempt on a delivery still waiting (one statement); returns its tries so far, or null when it was not waiting. */
-async function recordAttempt(db: Db, deliveryId: string, values: Record<string, unknown>) {
-  const [row] = await db
-    .update(webhookDeliveries)
-    .set(values)
-    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.state, 'pending')))
-    .returning({ attempts: webhookDeliveries.attempts, maxAttempts: webhookDeliveries.maxAttempts, history: webhookDeliveries.history });
-  return row ?? null;
-}
-
-/** Disables an endpoint (once: the first run to do it gets true). */
-async function disableEndpoint(db: Db, endpointId: string, reason: 'gone' | 'failing', now: Date): Promise<boolean> {
-  const rows = await db
-    .update(webhookEndpoints)
-    .set({ enabled: false, disabledReason: reason, disabledAt: now, updatedAt: now })
-    .where(and(eq(webhookEndpoints.id, endpointId), eq(webhookEndpoints.enabled, true)))
-    .returning({ id: webhookEndpoints.id });
-  return rows.length > 0;
+/** The endpoint a job is for (a job written before runs were per endpoint names its delivery only). */
+async function endpointOf(db: Db, payload: DeliverPayload): Promise<string | null> {
+  if (payload.endpointId) return payload.endpointId;
+  if (!payload.deliveryId) return null;
+  const [row] = await db.select({ endpointId: webhookDeliveries.endpointId }).from(webhookDeliveries).where(eq(webhookDeliveries.id, payload.deliveryId));
+  return row?.endpointId ?? null;
 }
 
 /**
- * After a failed attempt: the endpoint's run of failures starts now if none was running; once it has failed for
- * five days with no delivery getting through since, it is disabled and its owner e-mailed.
+ * After a run, the endpoint's deliveries are looked at again when the next one is due: at once when the run stopped
+ * claiming for time, else at its next retry (or a lease running out), never sooner than a second from now (a due
+ * one it could not take, another transaction holding it).
  */
-async function noteFailure(deps: WebhookDeliveryDeps, endpoint: WebhookEndpointRow, now: Date, lastError: string): Promise<void> {
-  const { db } = deps;
-  if (!endpoint.failingSince) {
-    await db.update(webhookEndpoints).set({ failingSince: now }).where(and(eq(webhookEndpoints.id, endpoint.id), isNull(webhookEndpoints.failingSince)));
-    return;
-  }
-  if (now.getTime() - endpoint.failingSince.getTime() < WEBHOOK_DISABLE_AFTER_FAILING_MS) return;
-  const [through] = await db
-    .select({ id: webhookDeliveries.id })
-    .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.endpointId, endpoint.id), gte(webhookDeliveries.deliveredAt, endpoint.failingSince)))
-    .limit(1);
-  if (through) {
-    await db.update(webhookEndpoints).set({ failingSince: now }).where(eq(webhookEndpoints.id, endpoint.id));
-    return;
-  }
-  if (!(await disableEndpoint(db, endpoint.id, 'failing', now))) return;
-  const [owner] = await db.select().from(businessProfiles).where(eq(businessProfiles.id, endpoint.businessId));
-  if (!owner) return;
-  await sendTemplateEmail(deps, 'webhook_disabled', owner.email, {
-    ownerName: owner.ownerName,
-    companyName: owner.companyName,
-    url: endpoint.url,
-    since: endpoint.failingSince.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: owner.timeZone }),
-    lastError,
-    link: `${deps.env.APP_URL}/app/developers`,
-  }).catch((err: unknown) => deps.logger.error({ err, endpointId: endpoint.id }, 'could not e-mail the owner of a disabled webhook endpoint'));
+async function wakeAtNextDue(deps: WebhookDeliveryDeps, endpointId: string, more: boolean): Promise<void> {
+  const now = deps.clock.now();
+  const next = more ? now : await nextDeliveryDueAt(deps.db, endpointId);
+  if (!next) return;
+  const at = more ? now : new Date(Math.max(next.getTime(), now.getTime() + 1000));
+  await enqueueJobs(deps.db, now, [endpointDeliveriesJob(endpointId, `due:${at.toISOString()}`, at)]);
 }
 
-/** The delivery to make: from the job itself when it carries it (no read), else from its row (a resend). */
-async function target(deps: WebhookDeliveryDeps, payload: DeliverPayload) {
-  if (payload.body !== undefined && payload.endpointId) return { id: payload.deliveryId, endpointId: payload.endpointId, body: payload.body, test: payload.test ?? false };
-  const [row] = await deps.db
-    .select({ id: webhookDeliveries.id, endpointId: webhookDeliveries.endpointId, body: webhookDeliveries.body, test: webhookDeliveries.test, state: webhookDeliveries.state })
-    .from(webhookDeliveries)
-    .where(eq(webhookDeliveries.id, payload.deliveryId));
-  return row && row.state === 'pending' ? row : null;
-}
-
-/** A failed attempt: when to try again (the schedule, or a longer Retry-After), or give up; and the endpoint's run of failures. */
-async function afterFailure(deps: WebhookDeliveryDeps & { endpoints: EndpointCache }, deliveryId: string, endpointId: string, attempt: Attempt, error: string | null) {
-  const { db } = deps;
-  const now = attempt.at;
-  const recorded = await recordAttempt(db, deliveryId, attemptValues(attempt).set);
-  const fresh = await deps.endpoints.get(endpointId, { fresh: true });
-  if (fresh) await noteFailure(deps, fresh.row, now, error ?? `HTTP ${attempt.result.kind === 'answer' ? attempt.result.statusCode : ''}`);
-  if (!recorded) return undefined;
-  const retryAfter = attempt.result.kind === 'answer' ? parseRetryAfter(attempt.result.retryAfter, now.getTime()) : null;
-  const next = nextWebhookAttemptAt({ attempts: recorded.attempts, nowMs: now.getTime(), retryAfterMs: retryAfter, maxAttempts: recorded.maxAttempts });
-  await db
-    .update(webhookDeliveries)
-    .set({
-      state: next === null ? 'failed' : 'pending',
-      nextAttemptAt: next === null ? null : new Date(next),
-      ...(recorded.history.length > HISTORY_KEPT ? { history: recorded.history.slice(-HISTORY_KEPT) } : {}),
-    })
-    .where(eq(webhookDeliveries.id, deliveryId));
-  return next === null ? undefined : { later: new Date(next) };
-}
-
-/** One attempt of one delivery (the `webhook.deliver` job): sign, post, record, and say when to try again. */
-async function deliverOnce(deps: WebhookDeliveryDeps & { endpoints: EndpointCache; delivered: DeliveredRecorder }, job: ClaimedJob<DeliverPayload>): Promise<void | { later: Date }> {
-  const { db, clock } = deps;
-  const delivery = await target(deps, job.payload);
-  if (!delivery) return;
-  const endpoint = await deps.endpoints.get(delivery.endpointId);
-  if (!endpoint) return; // deleted with its deliveries
-  const now = clock.now();
-  if (!endpoint.row.enabled && !delivery.test) {
-    await recordAttempt(db, delivery.id, { state: 'failed', nextAttemptAt: null, lastError: messages.webhooks.disabledNotSent });
-    return;
-  }
-  const result = await postWebhook({
-    url: endpoint.row.url,
-    body: delivery.body,
-    headers: deliveryHeaders(endpoint, delivery.id, now, delivery.body),
-    timeoutMs: deps.timeoutMs,
-    allowPrivate: deps.env.WEBHOOKS_ALLOW_PRIVATE_ADDRESSES,
-  });
-  const attempt = { at: now, result };
-  const { set, error } = attemptValues(attempt);
-  const answer = result.kind === 'answer' ? classifyWebhookAnswer(result.statusCode) : 'retry';
-  if (answer === 'delivered' && result.kind === 'answer') {
-    await deps.delivered.record({ id: delivery.id, at: now, statusCode: result.statusCode, durationMs: result.durationMs, excerpt: result.excerpt });
-    if (endpoint.row.failingSince) {
-      await db.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, endpoint.row.id));
-      deps.endpoints.forget(endpoint.row.id);
-    }
-    return;
-  }
-  if (answer === 'gone') {
-    await recordAttempt(db, delivery.id, { ...set, state: 'failed', nextAttemptAt: null });
-    await disableEndpoint(db, endpoint.row.id, 'gone', now);
-    deps.endpoints.forget(endpoint.row.id);
-    return;
-  }
-  return afterFailure(deps, delivery.id, endpoint.row.id, attempt, error);
-}
-
-/** The `webhook.deliver` job kind (decision 0016's queue): one attempt per run; retries are holds until their time. */
+/**
+ * The `webhook.deliver` job kind (decision 0018 on decision 0016's queue): one job per endpoint and cause (a change's
+ * deliveries, a resend, a retry's time) runs that endpoint's due deliveries, one attempt each; a failed one gets its
+ * next time on its row, and the run a wake-up for it.
+ */
 export function webhookDeliveryHandler(deps: WebhookDeliveryDeps): JobHandler<DeliverPayload> {
   const endpoints = createEndpointCache(deps.db, deps.env.BETTER_AUTH_SECRET ?? '', { clock: deps.clock, maxAgeMs: deps.env.WEBHOOK_ENDPOINT_CACHE_MS });
-  const delivered = createDeliveredRecorder(deps.db);
+  const attemptDeps: AttemptDeps = { ...deps, endpoints, delivered: createDeliveredRecorder(deps.db) };
   return {
     kind: WEBHOOK_DELIVER_JOB,
-    // The schedule spans about three days; the queue's own retries only cover unexpected errors of a run.
-    retryForMs: 4 * 24 * 60 * 60 * 1000,
-    run: (job) => deliverOnce({ ...deps, endpoints, delivered }, job),
-    async gaveUp(job, lastError) {
-      await deps.db
-        .update(webhookDeliveries)
-        .set({ state: 'failed', nextAttemptAt: null, lastError: lastError.slice(0, 500) })
-        .where(and(eq(webhookDeliveries.id, job.payload.deliveryId), eq(webhookDeliveries.state, 'pending')));
+    // A run claims for a minute; its last round may wait for attempts that time out.
+    leaseMs: DELIVERY_LEASE_MS,
+    // Each delivery gives up on its own (ten attempts); the endpoint's runs keep trying while any waits.
+    retryForMs: Number.MAX_SAFE_INTEGER,
+    async run(job) {
+      const endpointId = await endpointOf(deps.db, job.payload);
+      if (!endpointId) return;
+      const more = await deliverDue(attemptDeps, endpointId);
+      await wakeAtNextDue(deps, endpointId, more);
     },
   };
 }

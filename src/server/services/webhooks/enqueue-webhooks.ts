@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
 import type { JobQueue } from '../../jobs/job-worker';
+import type { NewJob } from '../job-queue/job-types';
 import { randomBase62 } from '../api-keys/key-secrets';
 import { WEBHOOK_MAX_ATTEMPTS } from '@core/webhooks';
 
@@ -24,6 +25,15 @@ export interface EndpointTarget {
 /** Rows per insert: 9 values a row stays far below PostgreSQL's 65,535 parameters. */
 const INSERT_CHUNK = 1000;
 
+/**
+ * The job that runs an endpoint's due deliveries (at `runAt`, default now). `key` names what it follows, unique per
+ * cause: `opened:<first delivery id>` (a change's deliveries, so it can never be taken for a job that already ran),
+ * `resend:<delivery id>:<attempts>`, or `due:<time>` (the run's own wake-up for a retry: one per endpoint and time).
+ */
+export function endpointDeliveriesJob(endpointId: string, key: string, runAt?: Date): NewJob {
+  return { kind: WEBHOOK_DELIVER_JOB, payload: { endpointId }, dedupeKey: `${endpointId}:${key}`, ...(runAt ? { runAt } : {}) };
+}
+
 /** The payload as sent: `{ type, timestamp, data }` (the Standard Webhooks shape). */
 export function webhookBody(type: string, at: Date, data: Record<string, unknown>): string {
   return JSON.stringify({ type, timestamp: at.toISOString(), data });
@@ -39,7 +49,7 @@ export async function enabledEndpoints(q: Db | Tx, businessIds: readonly string[
 }
 
 /**
- * Writes one delivery per message and endpoint that asked for its type, and a job for each, in `q`: the change's
+ * Writes one delivery per message and endpoint that asked for its type, and one job per endpoint, in `q`: the change's
  * own transaction, so webhooks go out if and only if the change committed (the transactional outbox). Returns the
  * delivery ids. `endpoints`: given when the caller has them already; `test`: a test event sent whatever the
  * endpoint subscribed to.
@@ -73,10 +83,10 @@ export async function enqueueWebhooks(
     }
   }
   for (let i = 0; i < rows.length; i += INSERT_CHUNK) await q.insert(webhookDeliveries).values(rows.slice(i, i + INSERT_CHUNK));
-  await deps.jobs.enqueue(
-    q,
-    rows.map((r) => ({ kind: WEBHOOK_DELIVER_JOB, payload: { deliveryId: r.id, endpointId: r.endpointId, body: r.body, ...(r.test ? { test: true } : {}) }, dedupeKey: r.id })),
-  );
+  // One job per endpoint, whatever the number of its deliveries: its run claims them in rounds.
+  const firstOfEndpoint = new Map<string, string>();
+  for (const r of rows) if (!firstOfEndpoint.has(r.endpointId)) firstOfEndpoint.set(r.endpointId, r.id);
+  await deps.jobs.enqueue(q, [...firstOfEndpoint].map(([endpointId, deliveryId]) => endpointDeliveriesJob(endpointId, `opened:${deliveryId}`)));
   if (rows.length > 0) deps.jobs.poke();
   return rows.map((r) => r.id);
 }

@@ -4,7 +4,7 @@ import { messages } from '@core/messages';
 import type { AppContext } from '../../context';
 import { webhookDeliveries } from '../../db/schema';
 import { ConflictError, NotFoundError } from '../../errors';
-import { WEBHOOK_DELIVER_JOB } from './enqueue-webhooks';
+import { endpointDeliveriesJob } from './enqueue-webhooks';
 import { findEndpoint } from './find-endpoint';
 import { deliveryView } from './list-webhook-deliveries';
 
@@ -29,7 +29,7 @@ export async function resendWebhookDelivery(
       .where(and(eq(webhookDeliveries.id, current.id), ne(webhookDeliveries.state, 'pending')))
       .returning();
     if (!row) throw new ConflictError(messages.webhooks.stillPending, 'delivery_pending');
-    await ctx.jobs.enqueue(tx, [{ kind: WEBHOOK_DELIVER_JOB, payload: { deliveryId: row.id }, dedupeKey: `${row.id}:resend:${row.attempts}` }]);
+    await ctx.jobs.enqueue(tx, [endpointDeliveriesJob(endpoint.id, `resend:${row.id}:${row.attempts}`)]);
     ctx.jobs.poke();
     return deliveryView(row);
   });
