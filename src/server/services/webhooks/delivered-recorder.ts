@@ -25,7 +25,7 @@ const MAX_GROUP = 500;
  * with the next delivery; a run waits for all of them before it ends.
  */
 export function createDeliveredRecorder(db: Db) {
-  let buffer: Waiting[] = [];
+  const buffer: Waiting[] = [];
   let writing = false;
 
   async function write(batch: Waiting[]): Promise<void> {

@@ -1,6 +1,6 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { webhookDeliveries, webhookEndpoints } from '../../db/schema';
+import { webhookEndpoints } from '../../db/schema';
 import type { JobQueue } from '../../jobs/job-worker';
 import type { NewJob } from '../job-queue/job-types';
 import { randomBase62 } from '../api-keys/key-secrets';
@@ -22,8 +22,21 @@ export interface EndpointTarget {
   events: string[];
 }
 
-/** Rows per insert: 9 values a row stays far below PostgreSQL's 65,535 parameters. */
-const INSERT_CHUNK = 1000;
+/** Rows per insert (one JSON parameter of about 500 bytes a row). */
+const INSERT_CHUNK = 5000;
+
+type DeliveryRow = { id: string; endpoint_id: string; event_type: string; body: string };
+
+/**
+ * Inserts deliveries due now, passed as one JSON parameter: on the embedded database about four times as fast as a
+ * multi-row insert of 1,000 rows a statement (each of its parameters is parsed on its own).
+ */
+async function insertDeliveries(q: Db | Tx, rows: DeliveryRow[], now: Date, test: boolean): Promise<void> {
+  await q.execute(sql`
+    insert into webhook_deliveries (id, endpoint_id, event_type, body, test, max_attempts, next_attempt_at, created_at)
+    select x.id, x.endpoint_id, x.event_type, x.body, ${test ? sql`true` : sql`false`}, ${WEBHOOK_MAX_ATTEMPTS}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id text, endpoint_id text, event_type text, body text)`);
+}
 
 /**
  * The job that runs an endpoint's due deliveries (at `runAt`, default now). `key` names what it follows, unique per
@@ -64,28 +77,19 @@ export async function enqueueWebhooks(
   const endpoints = options.endpoints ?? (await enabledEndpoints(q, list.map((m) => m.businessId)));
   if (endpoints.length === 0) return [];
   const now = deps.clock.now();
-  const rows: (typeof webhookDeliveries.$inferInsert)[] = [];
+  const rows: DeliveryRow[] = [];
   for (const message of list) {
     let body: string | undefined;
     for (const endpoint of endpoints) {
       if (endpoint.businessId !== message.businessId || (!options.test && !endpoint.events.includes(message.type))) continue;
       body ??= webhookBody(message.type, now, message.data);
-      rows.push({
-        id: `msg_${randomBase62(22)}`,
-        endpointId: endpoint.id,
-        eventType: message.type,
-        body,
-        test: options.test ?? false,
-        maxAttempts: WEBHOOK_MAX_ATTEMPTS,
-        nextAttemptAt: now,
-        createdAt: now,
-      });
+      rows.push({ id: `msg_${randomBase62(22)}`, endpoint_id: endpoint.id, event_type: message.type, body });
     }
   }
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) await q.insert(webhookDeliveries).values(rows.slice(i, i + INSERT_CHUNK));
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) await insertDeliveries(q, rows.slice(i, i + INSERT_CHUNK), now, options.test ?? false);
   // One job per endpoint, whatever the number of its deliveries: its run claims them in rounds.
   const firstOfEndpoint = new Map<string, string>();
-  for (const r of rows) if (!firstOfEndpoint.has(r.endpointId)) firstOfEndpoint.set(r.endpointId, r.id);
+  for (const r of rows) if (!firstOfEndpoint.has(r.endpoint_id)) firstOfEndpoint.set(r.endpoint_id, r.id);
   await deps.jobs.enqueue(q, [...firstOfEndpoint].map(([endpointId, deliveryId]) => endpointDeliveriesJob(endpointId, `opened:${deliveryId}`)));
   if (rows.length > 0) deps.jobs.poke();
   return rows.map((r) => r.id);
