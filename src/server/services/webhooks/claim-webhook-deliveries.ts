@@ -15,7 +15,8 @@ export interface ClaimedDelivery {
  * `now + leaseMs` (its lease: a run that dies mid-attempt leaves it due again then), and rows another transaction
  * holds are skipped (`for update skip locked`), so instances claiming side by side never take the same delivery.
  * The delivery's row is the unit of work (decision 0018): no job row per delivery. The selection is materialized: as
- * a subquery of the update it may be planned as a semi join that runs it again for each row, past its limit.
+ * a subquery of the update it may be planned as a semi join that runs it again for each row, past its limit. The
+ * rows are then found by primary key (`= any(array(...))`), not by a scan of every pending delivery.
  */
 export async function claimDueDeliveries(db: Db, input: { endpointId: string; now: Date; leaseMs: number; limit: number }): Promise<ClaimedDelivery[]> {
   const leaseUntil = new Date(input.now.getTime() + input.leaseMs).toISOString();
@@ -28,7 +29,7 @@ export async function claimDueDeliveries(db: Db, input: { endpointId: string; no
       for update skip locked
     )
     update webhook_deliveries d set next_attempt_at = ${leaseUntil}::timestamptz
-    from due where d.id = due.id and d.state = 'pending'
+    where d.id = any(array(select id from due)) and d.state = 'pending'
     returning d.id, d.endpoint_id, d.body, d.test`);
   const rows = (result as unknown as { rows: { id: string; endpoint_id: string; body: string; test: boolean }[] }).rows;
   return rows.map((r) => ({ id: r.id, endpointId: r.endpoint_id, body: r.body, test: r.test }));

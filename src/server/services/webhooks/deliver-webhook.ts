@@ -26,8 +26,12 @@ const IN_FLIGHT = 10;
  * its attempt (one and a half rounds ahead, ten at a time, 15 s each at worst).
  */
 const DELIVERY_LEASE_MS = 10 * 60 * 1000;
-/** A run claims no more after this (app clock) and leaves the rest to a run of its own, so no run outlives its lease. */
-const RUN_CLAIMS_FOR_MS = 60 * 1000;
+/**
+ * A run claims no more after this (app clock) and leaves the rest to a run of its own, so it stays within the queue's
+ * lease of its job (2 minutes) unless attempts time out; a run past it is harmless (another run of the endpoint takes
+ * only deliveries due and unclaimed).
+ */
+const RUN_CLAIMS_FOR_MS = 30 * 1000;
 
 /**
  * Posts an endpoint's due deliveries, IN_FLIGHT at a time, claiming the next round while the last is posted (each
@@ -103,8 +107,6 @@ export function webhookDeliveryHandler(deps: WebhookDeliveryDeps): JobHandler<De
   const attemptDeps: AttemptDeps = { ...deps, endpoints, delivered: createDeliveredRecorder(deps.db) };
   return {
     kind: WEBHOOK_DELIVER_JOB,
-    // A run claims for a minute; its last round may wait for attempts that time out.
-    leaseMs: DELIVERY_LEASE_MS,
     // Each delivery gives up on its own (ten attempts); the endpoint's runs keep trying while any waits.
     retryForMs: Number.MAX_SAFE_INTEGER,
     async run(job) {

@@ -28,18 +28,23 @@ export function createDeliveredRecorder(db: Db) {
   const buffer: Waiting[] = [];
   let writing = false;
 
+  // The group goes as one JSON parameter (on the embedded database each parameter of a statement is parsed on its
+  // own); its rows are found by primary key (`= any(array(...))`: joined to the function's rows, the planner read
+  // every pending delivery, 70 ms a statement with 10,000 waiting).
   async function write(batch: Waiting[]): Promise<void> {
-    const rows = batch.map(
-      (a) =>
-        sql`(${a.id}, ${a.at.toISOString()}, ${a.statusCode}, ${a.durationMs}, ${a.excerpt}, ${JSON.stringify([{ at: a.at.toISOString(), statusCode: a.statusCode, error: null, durationMs: a.durationMs }])})`,
-    );
+    const rows = batch.map((a) => ({ id: a.id, at: a.at.toISOString(), status: a.statusCode, duration: a.durationMs, excerpt: a.excerpt }));
     await db.execute(sql`
+      with v as materialized (
+        select x.id, x.at::timestamptz as at, x.at as at_text, x.status, x.duration, x.excerpt
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id text, at text, status int, duration int, excerpt text)
+      )
       update webhook_deliveries d set
-        state = 'delivered', attempts = d.attempts + 1, last_attempt_at = v.at::timestamptz, last_status_code = v.status::int,
-        last_duration_ms = v.duration::int, last_error = null, response_excerpt = v.excerpt, history = d.history || v.entry::jsonb,
-        delivered_at = v.at::timestamptz, next_attempt_at = null
-      from (values ${sql.join(rows, sql`, `)}) as v(id, at, status, duration, excerpt, entry)
-      where d.id = v.id and d.state = 'pending'`);
+        state = 'delivered', attempts = d.attempts + 1, last_attempt_at = v.at, last_status_code = v.status,
+        last_duration_ms = v.duration, last_error = null, response_excerpt = v.excerpt,
+        history = d.history || jsonb_build_array(jsonb_build_object('at', v.at_text, 'statusCode', v.status, 'error', null, 'durationMs', v.duration)),
+        delivered_at = v.at, next_attempt_at = null
+      from v
+      where d.id = any(array(select id from v)) and d.id = v.id and d.state = 'pending'`);
   }
 
   let flushNow: (() => void) | undefined;
