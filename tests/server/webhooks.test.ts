@@ -273,6 +273,18 @@ describe('delivery', () => {
     expect((await deliveries(cookie, endpoint.id))[0]).toMatchObject({ state: 'pending' });
   });
 
+  it('carries each client as the change left it', async () => {
+    const { cookie, endpoint, portalId } = await ownerWithEndpoint(['client.added']);
+    const imported = await postCsv(t.app, `/api/v1/portals/${portalId}/import`, cookie, 'Client ID,Name,Email,Status\nC-1,Ann Lee,ann@example.com,Waiting\nC-2,Bo Chan,bo@example.com,Done\n');
+    expect(imported.statusCode, imported.body).toBe(200);
+    await t.app.ctx.jobs.runDue();
+    const sent = receiver.received.map((r) => verify(endpoint.secret, r).data.client as { id: string }).sort((a, b) => a.id.localeCompare(b.id));
+    expect(sent).toEqual([
+      expect.objectContaining({ id: 'C-1', name: 'Ann Lee', email: 'ann@example.com', status: 'Waiting' }),
+      expect.objectContaining({ id: 'C-2', name: 'Bo Chan', email: 'bo@example.com', status: 'Done' }),
+    ]);
+  });
+
   it('announces a failed sync once (sync.failed), with its run, reason and trigger, in the transaction that records it', async () => {
     const { cookie, endpoint, portalId } = await ownerWithEndpoint(['sync.failed']);
     const failed = await postCsv(t.app, `/api/v1/portals/${portalId}/import`, cookie, 'Nickname,Colour\nAnn,Blue\n');

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { clients, portals, webhookEndpoints } from '../../db/schema';
 import type { JobQueue } from '../../jobs/job-worker';
@@ -22,14 +22,12 @@ async function snapshots(q: Db | Tx, events: readonly RecordedClientEvent[]): Pr
   for (const e of events) (byPortal.get(e.portalId) ?? byPortal.set(e.portalId, new Set()).get(e.portalId)!).add(e.clientId);
   const out = new Map<string, ClientSnapshot>();
   for (const [portalId, ids] of byPortal) {
-    const list = [...ids];
-    for (let i = 0; i < list.length; i += 1000) {
-      const rows = await q
-        .select({ id: clients.clientId, name: clients.name, email: clients.email, status: clients.status, queuePosition: clients.queuePosition, estimatedCompletion: clients.estimatedCompletion })
-        .from(clients)
-        .where(and(eq(clients.portalId, portalId), inArray(clients.clientId, list.slice(i, i + 1000))));
-      for (const r of rows) out.set(`${portalId}\u0000${r.id}`, r);
-    }
+    // The ids as one array parameter: a list of a thousand parameters cost the embedded database several times this.
+    const rows = await q
+      .select({ id: clients.clientId, name: clients.name, email: clients.email, status: clients.status, queuePosition: clients.queuePosition, estimatedCompletion: clients.estimatedCompletion })
+      .from(clients)
+      .where(and(eq(clients.portalId, portalId), sql`${clients.clientId} = any(${sql.param([...ids])}::text[])`));
+    for (const r of rows) out.set(`${portalId}\u0000${r.id}`, r);
   }
   return out;
 }
