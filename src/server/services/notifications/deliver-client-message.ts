@@ -74,14 +74,17 @@ async function retryLater(ctx: AppContext, m: MessageToSend, error: string): Pro
  * Hands a prepared message to the mail server (outside any transaction) with its fixed Message-ID and unsubscribe
  * headers, and records the result: sent; a permanent refusal (bounced, or failed); a passing one (the message waits
  * for its retry, and when the server itself is out of reach the outage is recorded: the caller holds the channel).
+ * `answered` runs as soon as the mail server has answered, before the result is recorded.
  */
-export async function deliverClientMessage(ctx: AppContext, m: MessageToSend): Promise<DeliveryOutcome> {
+export async function deliverClientMessage(ctx: AppContext, m: MessageToSend, answered: () => void = () => {}): Promise<DeliveryOutcome> {
   const { 'Message-ID': messageId, ...headers } = m.headers;
   let via: string;
   try {
     const result = await ctx.mailer.send({ to: m.to, subject: m.subject, text: m.text, html: m.html, fromName: m.fromName, replyTo: m.replyTo ?? undefined, messageId, headers });
+    answered();
     via = result?.via ?? ctx.mailer.transport;
   } catch (err) {
+    answered();
     if (!(err instanceof MailSendError)) throw err;
     const kind = classifyMailFailure(err.failure);
     if (kind === 'bounce') {

@@ -16,8 +16,9 @@ const ROUND = 100;
  */
 const LANES = 3;
 /**
- * E-mails of one round with the mail pool at once (its 5 connections stay busy across the lanes): each is handed
- * over only while the round still holds its lease, checked just before, so none waits long in the pool's queue.
+ * E-mails of one round with the mail pool at once, waiting for its answer (its 5 connections stay busy across the
+ * lanes): each is handed over only while the round still holds its lease, checked just before, so none waits long
+ * in the pool's queue. Recording the answer (the sent marks go in batches) does not hold a place.
  */
 const SENDS_AT_ONCE = 8;
 
@@ -31,18 +32,29 @@ async function sendRound(ctx: AppContext, round: ClaimedRound): Promise<string |
   for (const p of round.prepared.values()) if (p.kind === 'send') messages.push(p.message);
   const outcomes: DeliveryOutcome[] = [];
   const failures: unknown[] = [];
+  const recorded: Promise<void>[] = [];
   let next = 0;
   const feed = async () => {
     for (let m = messages[next++]; m; m = messages[next++]) {
       try {
-        if (await roundStillHolds(ctx, lease, m.id)) outcomes.push(await deliverClientMessage(ctx, m));
+        if (!(await roundStillHolds(ctx, lease, m.id))) continue;
       } catch (err) {
         failures.push(err);
+        continue;
       }
+      let answered!: () => void;
+      const answer = new Promise<void>((resolve) => (answered = resolve));
+      const delivery = deliverClientMessage(ctx, m, answered).then(
+        (outcome) => void outcomes.push(outcome),
+        (err: unknown) => void failures.push(err),
+      );
+      recorded.push(delivery);
+      await Promise.race([answer, delivery]);
     }
   };
   // Every e-mail of the round settles (each records its own outcome) before a failure of one is passed on.
   await Promise.all(Array.from({ length: Math.min(SENDS_AT_ONCE, messages.length) }, feed));
+  await Promise.all(recorded);
   if (failures.length > 0) throw failures[0];
   const down = outcomes.find((o) => o.retry && o.channelDown);
   return down?.retry ? down.error : null;
