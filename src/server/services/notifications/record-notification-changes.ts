@@ -1,4 +1,5 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { changesFromEvents, composeUpdate, mergeChanges, type ChangeEvent, type MessageChanges } from '@core/notification-changes';
 import { readNotificationSettings, type NotificationSettings } from '@core/notification-settings';
 import { readPortalConfig } from '@core/portal-config';
@@ -77,10 +78,12 @@ async function portalFactsOnce(ctx: AppContext, q: Db | Tx, portalId: string): P
 const values = (rows: SQL[]) => sql.join(rows, sql`, `);
 
 /**
- * These clients, as one JSON parameter: a list of a thousand ids as as many parameters costs the embedded database
- * several times more to plan than the look-up itself.
+ * A client id column among these ids, as one array parameter: a list of a thousand ids as as many parameters costs
+ * the embedded database several times more to plan than the look-up itself, and a set read from a JSON parameter
+ * (`in (select jsonb_array_elements_text(...))`) PostgreSQL may plan as a join of every client to the whole list.
  */
-const clientIdIn = (ids: string[]) => sql`${notificationMessages.clientId} in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`;
+const idAmong = (column: AnyPgColumn, ids: string[]) => sql`${column} = any(${sql.param(ids)}::text[])`;
+const clientIdIn = (ids: string[]) => idAmong(notificationMessages.clientId, ids);
 
 /**
  * Merges changes into the open messages of these clients (one update), locking them first, so a sender that claims
@@ -185,7 +188,7 @@ async function recordUrgentTexts(ctx: AppContext, q: Db | Tx, portalId: string, 
   const rows = await q
     .select({ clientId: clients.clientId, priority: clients.priority })
     .from(clients)
-    .where(and(eq(clients.portalId, portalId), sql`${clients.clientId} in (select jsonb_array_elements_text(${JSON.stringify(candidates.map(([id]) => id))}::jsonb))`));
+    .where(and(eq(clients.portalId, portalId), idAmong(clients.clientId, candidates.map(([id]) => id))));
   const priorities = new Map(rows.map((r) => [r.clientId, r.priority]));
   const urgent = candidates.filter(([id, c]) => isUrgentUpdate(c, priorities.get(id) ?? '', facts.settings.sms));
   await openOrMerge(ctx, q, { portalId, facts, channel: 'sms' }, changes, urgent, now);
