@@ -18,7 +18,7 @@ export interface DeliverPayload {
 }
 
 /** Deliveries claimed in one statement. */
-const ROUND = 100;
+const ROUND = 250;
 /** Attempts of one run in flight at once (as many as a bare loop would keep open to one receiver). */
 const IN_FLIGHT = 10;
 /**

@@ -13,11 +13,11 @@ export interface DeliveredAttempt {
 type Waiting = DeliveredAttempt & { resolve: () => void; reject: (err: unknown) => void };
 
 /** A group is written this long after its first attempt came in, or at once when this many wait. */
-const GROUP_WINDOW_MS = 10;
+const GROUP_WINDOW_MS = 25;
 const MAX_GROUP = 500;
 
 /**
- * Writes successful attempts as deliveries finish, grouped: the attempts that finish within 10 ms of a group's
+ * Writes successful attempts as deliveries finish, grouped: the attempts that finish within 25 ms of a group's
  * first one (or while the last group is written) go together in one statement (group commit). A burst of deliveries
  * costs a statement per group instead of per delivery, which is what holds back the embedded database (one
  * connection, and each statement blocks the thread: answers that come in meanwhile are heard only after it, so
