@@ -175,6 +175,17 @@ describe('delivery', () => {
     expect((await endpointRow(endpoint.id)).failingSince).toBeNull();
   });
 
+  it('records answers whose excerpt would cut an emoji in half or holds a NUL (one group, both delivered)', async () => {
+    const { cookie, endpoint, portalId } = await ownerWithEndpoint();
+    receiver.plan({ status: 200, body: `${'a'.repeat(499)}\u{1F600}` }, { status: 200, body: 'ok\u0000then' });
+    await record([statusChanged(portalId), statusChanged(portalId, 'C-2')]);
+    await t.app.ctx.jobs.runDue();
+    expect(receiver.received).toHaveLength(2);
+    const shown = (await deliveries(cookie, endpoint.id)) as { state: string; responseExcerpt: string }[];
+    expect(shown.map((d) => d.state)).toEqual(['delivered', 'delivered']);
+    expect(shown.map((d) => d.responseExcerpt).sort()).toEqual([`${'a'.repeat(499)}\uFFFD`, 'okthen']);
+  });
+
   it('gives up after ten attempts over the schedule', async () => {
     const { cookie, endpoint, portalId } = await ownerWithEndpoint();
     receiver.plan(...Array.from({ length: 10 }, () => ({ status: 503 })));

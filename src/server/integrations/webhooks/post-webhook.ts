@@ -21,6 +21,17 @@ export interface WebhookPostInput {
 const MAX_READ_BYTES = 16 * 1024;
 const USER_AGENT = 'StatusLink-Webhooks/1.0 (+https://www.standardwebhooks.com)';
 
+/** A half of a surrogate pair standing alone (a cut at the excerpt's end, or the receiver's own bytes). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * The start of an answer as the delivery keeps it: its first characters, with no lone surrogate (replaced by U+FFFD)
+ * and no NUL (dropped), which PostgreSQL refuses in text and jsonb alike.
+ */
+export function answerExcerpt(text: string): string {
+  return text.slice(0, WEBHOOK_EXCERPT_CHARS).replace(LONE_SURROGATE, '\uFFFD').replaceAll('\u0000', '');
+}
+
 // Keep-alive agents: many deliveries to one receiver reuse connections. A reused socket is already connected to an
 // address the guard passed.
 const agentOptions = { keepAlive: true, maxSockets: 50, maxFreeSockets: 10, timeout: 30_000 };
@@ -94,7 +105,7 @@ export function postWebhook(input: WebhookPostInput): Promise<WebhookPostResult>
         finish({
           kind: 'answer',
           statusCode: res.statusCode ?? 0,
-          excerpt: text.slice(0, WEBHOOK_EXCERPT_CHARS),
+          excerpt: answerExcerpt(text),
           retryAfter: typeof res.headers['retry-after'] === 'string' ? res.headers['retry-after'] : null,
           location: typeof res.headers.location === 'string' ? res.headers.location : null,
           durationMs: elapsed(),

@@ -104,7 +104,7 @@ async function wakeAtNextDue(deps: WebhookDeliveryDeps, endpointId: string, more
  */
 export function webhookDeliveryHandler(deps: WebhookDeliveryDeps): JobHandler<DeliverPayload> {
   const endpoints = createEndpointCache(deps.db, deps.env.BETTER_AUTH_SECRET ?? '', { clock: deps.clock, maxAgeMs: deps.env.WEBHOOK_ENDPOINT_CACHE_MS });
-  const attemptDeps: AttemptDeps = { ...deps, endpoints, delivered: createDeliveredRecorder(deps.db) };
+  const attemptDeps: AttemptDeps = { ...deps, endpoints, delivered: createDeliveredRecorder(deps.db, deps.logger) };
   return {
     kind: WEBHOOK_DELIVER_JOB,
     // Each delivery gives up on its own (ten attempts); the endpoint's runs keep trying while any waits.

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 
 /** A successful attempt to write on its delivery. */
@@ -10,7 +11,7 @@ export interface DeliveredAttempt {
   excerpt: string;
 }
 
-type Waiting = DeliveredAttempt & { resolve: () => void; reject: (err: unknown) => void };
+type Waiting = DeliveredAttempt & { resolve: () => void };
 
 /** A group is written this long after its first attempt came in, or at once when this many wait. */
 const GROUP_WINDOW_MS = 25;
@@ -22,16 +23,18 @@ const MAX_GROUP = 500;
  * costs a statement per group instead of per delivery, which is what holds back the embedded database (one
  * connection, and each statement blocks the thread: answers that come in meanwhile are heard only after it, so
  * grouping by the turn of the event loop would give groups of a few). Attempts do not wait for their write to go on
- * with the next delivery; a run waits for all of them before it ends.
+ * with the next delivery; a run waits for all of them before it ends. A write never fails its attempt: a group that
+ * cannot be written is written one delivery at a time, and a delivery that cannot be written alone is logged and
+ * left claimed, to be sent again when its lease runs out.
  */
-export function createDeliveredRecorder(db: Db) {
+export function createDeliveredRecorder(db: Db, logger: Logger) {
   const buffer: Waiting[] = [];
   let writing = false;
 
   // The group goes as one JSON parameter (on the embedded database each parameter of a statement is parsed on its
   // own); its rows are found by primary key (`= any(array(...))`: joined to the function's rows, the planner read
   // every pending delivery, 70 ms a statement with 10,000 waiting).
-  async function write(batch: Waiting[]): Promise<void> {
+  async function write(batch: DeliveredAttempt[]): Promise<void> {
     const rows = batch.map((a) => ({ id: a.id, at: a.at.toISOString(), status: a.statusCode, duration: a.durationMs, excerpt: a.excerpt }));
     await db.execute(sql`
       with v as materialized (
@@ -45,6 +48,20 @@ export function createDeliveredRecorder(db: Db) {
         delivered_at = v.at, next_attempt_at = null
       from v
       where d.id = any(array(select id from v)) and d.id = v.id and d.state = 'pending'`);
+  }
+
+  async function writeOrSplit(batch: DeliveredAttempt[]): Promise<void> {
+    try {
+      await write(batch);
+      return;
+    } catch (err) {
+      if (batch.length === 1) {
+        logger.error({ err, deliveryId: batch[0]!.id }, 'a delivered webhook could not be recorded; it is sent again when its lease runs out');
+        return;
+      }
+      logger.warn({ err, deliveries: batch.length }, 'a group of delivered webhooks could not be recorded; writing them one by one');
+    }
+    for (const a of batch) await writeOrSplit([a]);
   }
 
   let flushNow: (() => void) | undefined;
@@ -63,20 +80,17 @@ export function createDeliveredRecorder(db: Db) {
       if (buffer.length < MAX_GROUP) await gather();
       flushNow = undefined;
       const batch = buffer.splice(0, MAX_GROUP);
-      try {
-        await write(batch);
-        for (const a of batch) a.resolve();
-      } catch (err) {
-        for (const a of batch) a.reject(err);
-      }
+      await writeOrSplit(batch);
+      for (const a of batch) a.resolve();
     }
     writing = false;
   }
 
   return {
+    /** Resolves once the attempt is written (or logged as not written): it never rejects. */
     record(attempt: DeliveredAttempt): Promise<void> {
-      return new Promise<void>((resolve, reject) => {
-        buffer.push({ ...attempt, resolve, reject });
+      return new Promise<void>((resolve) => {
+        buffer.push({ ...attempt, resolve });
         if (!writing) void drain();
         else if (buffer.length >= MAX_GROUP) flushNow?.();
       });
