@@ -4,6 +4,8 @@ import pino from 'pino';
 import { jobs } from '../../src/server/db/schema';
 import { createJobQueue, type JobQueue } from '../../src/server/jobs/job-worker';
 import { claimJobs } from '../../src/server/services/job-queue/claim-jobs';
+import { enqueueAfterChange } from '../../src/server/services/job-queue/enqueue-jobs';
+import { finishJobs } from '../../src/server/services/job-queue/settle-jobs';
 import { RetryLaterError, type ClaimedJob } from '../../src/server/services/job-queue/job-types';
 import { useTestApp } from '../support/test-app';
 
@@ -50,6 +52,32 @@ describe('job queue', () => {
     expect(await q.enqueue(t.app.ctx.db, [{ kind: 'test.a', dedupeKey: 'm1' }, { kind: 'test.a', dedupeKey: 'm1' }, { kind: 'test.b', dedupeKey: 'm1' }])).toBe(2);
     expect(await q.enqueue(t.app.ctx.db, [{ kind: 'test.a', dedupeKey: 'm1' }])).toBe(0);
     expect(await rows()).toHaveLength(2);
+  });
+
+  it('a job that must follow a change runs again when its key has already run, or is running, without the change', async () => {
+    const q = queue();
+    let runs = 0;
+    q.register({ kind: 'test.follow', run: async () => void (runs += 1) });
+    const follow = { kind: 'test.follow', dedupeKey: 'p1:7' };
+    await enqueueAfterChange(t.app.ctx.db, t.clock.now(), follow);
+    await enqueueAfterChange(t.app.ctx.db, t.clock.now(), follow); // still waiting: it will see this change too
+    expect(await rows()).toMatchObject([{ state: 'queued' }]);
+    expect(await q.runDue()).toBe(1);
+    expect(await rows()).toMatchObject([{ state: 'done' }]);
+    // A change committed after that run read the data: the job is queued again.
+    await t.app.ctx.db.transaction((tx) => enqueueAfterChange(tx, t.clock.now(), follow));
+    expect(await rows()).toMatchObject([{ state: 'queued', attempts: 0, finishedAt: null }]);
+    expect(await q.runDue()).toBe(1);
+    expect(runs).toBe(2);
+    // Another instance is running it when the change commits: its run settles nothing, and the job runs again.
+    await enqueueAfterChange(t.app.ctx.db, t.clock.now(), follow);
+    const [running] = await claimJobs(t.app.ctx.db, { owner: 'other-instance', kinds: ['test.follow'], limit: 1, now: t.clock.now(), leaseMs: 5 * MIN });
+    expect(running).toBeDefined();
+    await enqueueAfterChange(t.app.ctx.db, t.clock.now(), follow);
+    await finishJobs(t.app.ctx.db, 'other-instance', [running!.id], t.clock.now());
+    expect(await rows()).toMatchObject([{ state: 'queued', leaseOwner: null }]);
+    expect(await q.runDue()).toBe(1);
+    expect(runs).toBe(3);
   });
 
   it('a job for later waits for the clock; a hold puts it back without counting an attempt', async () => {

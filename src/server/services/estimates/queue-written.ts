@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client';
-import { enqueueJobs } from '../job-queue/enqueue-jobs';
+import { enqueueAfterChange } from '../job-queue/enqueue-jobs';
 import type { NewJob } from '../job-queue/job-types';
 
 // A write of a portal's queue asks for its estimates to follow (decision 0017): an `estimates.refresh` job on the
@@ -14,12 +14,16 @@ export const REFRESH_INTERVAL_MS = 2000;
  * A portal's refresh job: after a write (no `key`), one per portal and REFRESH_INTERVAL_MS, due when the interval
  * ends; with a `key` (the daily round's day), one per portal and key, due at once.
  */
-export function refreshJob(portalId: string, nowMs: number, key?: string): NewJob {
+export function refreshJob(portalId: string, nowMs: number, key?: string): NewJob & { dedupeKey: string } {
   const interval = Math.floor(nowMs / REFRESH_INTERVAL_MS);
   return { kind: REFRESH_JOB, dedupeKey: `${portalId}:${key ?? interval}`, payload: { portalId }, runAt: new Date(key ? nowMs : (interval + 1) * REFRESH_INTERVAL_MS) };
 }
 
-/** Called in the transaction that writes a portal's queue (a sync, a recompute, a managed write): its estimates follow. */
+/**
+ * Called in the transaction that writes a portal's queue (a sync, a recompute, a managed write): its estimates follow.
+ * The interval comes from the clock before the write commits, so this interval's refresh may already have run (or be
+ * running) without seeing the write: it is then queued again rather than skipped.
+ */
 export async function queueWritten(tx: Tx, portalId: string, now: Date): Promise<void> {
-  await enqueueJobs(tx, now, [refreshJob(portalId, now.getTime())]);
+  await enqueueAfterChange(tx, now, refreshJob(portalId, now.getTime()));
 }
