@@ -75,8 +75,6 @@ async function portalFactsOnce(ctx: AppContext, q: Db | Tx, portalId: string): P
   return memo.facts.get(portalId)!;
 }
 
-const values = (rows: SQL[]) => sql.join(rows, sql`, `);
-
 /**
  * A client id column among these ids, as one array parameter: a list of a thousand ids as as many parameters costs
  * the embedded database several times more to plan than the look-up itself, and a set read from a JSON parameter
@@ -84,6 +82,16 @@ const values = (rows: SQL[]) => sql.join(rows, sql`, `);
  */
 const idAmong = (column: AnyPgColumn, ids: string[]) => sql`${column} = any(${sql.param(ids)}::text[])`;
 const clientIdIn = (ids: string[]) => idAmong(notificationMessages.clientId, ids);
+
+/**
+ * The update that writes these messages' merged changes: one statement, the rows one JSON parameter (as messages are
+ * opened), so any number of messages stays within PostgreSQL's 65,535 parameters a statement.
+ */
+export function mergedChangesUpdate(rows: { id: string; changes: MessageChanges }[], now: Date): SQL {
+  const list = rows.map((r) => ({ i: r.id, d: r.changes }));
+  return sql`update notification_messages as m set changes = v.d, updated_at = ${now.toISOString()}::timestamptz
+    from jsonb_to_recordset(${JSON.stringify(list)}::jsonb) as v(i uuid, d jsonb) where m.id = v.i`;
+}
 
 /**
  * Merges changes into the open messages of these clients (one update), locking them first, so a sender that claims
@@ -105,9 +113,7 @@ async function mergeIntoOpen(q: Db | Tx, portalId: string, changes: Map<string, 
     )
     .for('update');
   if (open.length === 0) return new Set();
-  const rows = open.map((m) => sql`(${m.id}, ${JSON.stringify(mergeChanges(m.changes as MessageChanges, changes.get(m.clientId)!))})`);
-  await q.execute(sql`update notification_messages as m set changes = v.changes::jsonb, updated_at = ${now.toISOString()}::timestamptz
-    from (values ${values(rows)}) as v(id, changes) where m.id = v.id::uuid`);
+  await q.execute(mergedChangesUpdate(open.map((m) => ({ id: m.id, changes: mergeChanges(m.changes as MessageChanges, changes.get(m.clientId)!) })), now));
   return new Set(open.map((m) => m.clientId));
 }
 
