@@ -6,7 +6,11 @@ import { businessProfiles, jobs, webhookDeliveries, webhookEndpoints } from '../
 import { createKey, withKey } from '../support/api-keys';
 import { businessWithPortal, postCsv, request } from '../support/sheets';
 import { useTestApp } from '../support/test-app';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pino from 'pino';
 import { claimDueDeliveries } from '../../src/server/services/webhooks/claim-webhook-deliveries';
+import { recordUnexpectedFailure, type AttemptDeps } from '../../src/server/services/webhooks/attempt-delivery';
 import { startWebhookReceiver, type ReceivedWebhook } from '../support/webhook-receiver';
 
 // Webhooks (issue 22, decision 0018): endpoints per business, Standard Webhooks signatures checked by a real local
@@ -323,6 +327,51 @@ describe('delivery', () => {
     await t.app.ctx.jobs.runDue();
     expect(receiver.received.map((r) => r.headers['webhook-id'])).toContain(held!.id);
     expect(receiver.received).toHaveLength(3);
+  });
+
+  it('does not post a delivery whose lease ran too short while it waited its turn; it goes once, after the lease', async () => {
+    // A receiver that answers at once, but the first request takes the app clock to 30 s before the run's lease ends:
+    // the ten first deliveries are in flight, the eleventh must not go before its lease is over.
+    let lease = 0;
+    const ids: string[] = [];
+    const server = http.createServer((req, res) => {
+      if (ids.length === 0) t.clock.set(lease - 30 * S);
+      ids.push(String(req.headers['webhook-id']));
+      req.resume().on('end', () => res.end('ok'));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const owner = await businessWithPortal(t.app);
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+      const created = await request(t.app, 'POST', '/api/v1/webhooks', owner.cookie, { url, events: ['client.status_changed'] });
+      expect(created.statusCode, created.body).toBe(201);
+      lease = t.clock.nowMs() + 10 * MIN;
+      await record(Array.from({ length: 11 }, (_, n) => statusChanged(owner.portalId, `C-${n}`)));
+      await t.app.ctx.jobs.runDue();
+      expect(ids).toHaveLength(10);
+      const [left] = await t.app.ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.state, 'pending'));
+      expect(left).toMatchObject({ attempts: 0, nextAttemptAt: new Date(lease) });
+      t.clock.set(lease);
+      await t.app.ctx.jobs.runDue();
+      expect(ids).toHaveLength(11);
+      expect(new Set(ids).size).toBe(11);
+    } finally {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  it("a failed attempt's next time is not written over another run's claim of the delivery", async () => {
+    const { endpoint, portalId } = await ownerWithEndpoint();
+    await record([statusChanged(portalId)]);
+    const [held] = await claimDueDeliveries(t.app.ctx.db, { endpointId: endpoint.id, now: t.clock.now(), leaseMs: 10 * MIN, limit: 1 });
+    // The lease ran out and another run claimed the delivery meanwhile.
+    const otherLease = new Date(t.clock.nowMs() + 25 * MIN);
+    await t.app.ctx.db.update(webhookDeliveries).set({ nextAttemptAt: otherLease }).where(eq(webhookDeliveries.id, held!.id));
+    const deps = { db: t.app.ctx.db, clock: t.clock, logger: pino({ level: 'silent' }) } as unknown as AttemptDeps;
+    await recordUnexpectedFailure(deps, held!, new Error('secret unreadable'));
+    const [row] = await t.app.ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, held!.id));
+    expect(row).toMatchObject({ state: 'pending', attempts: 1, nextAttemptAt: otherLease });
   });
 
   it('sends a test event on demand, and resends a delivery with the same message id', async () => {

@@ -112,20 +112,28 @@ async function noteFailure(deps: WebhookDeliveryDeps, endpoint: WebhookEndpointR
 }
 
 /** A failed attempt: when to try again (the schedule, or a longer Retry-After), or give up; and the endpoint's run of failures. */
-async function afterFailure(deps: AttemptDeps, deliveryId: string, endpointId: string, attempt: Attempt, error: string | null): Promise<void> {
+async function afterFailure(deps: AttemptDeps, delivery: ClaimedDelivery, endpointId: string, attempt: Attempt, error: string | null): Promise<void> {
   const { db } = deps;
   const now = attempt.at;
-  const recorded = await recordAttempt(db, deliveryId, attemptValues(attempt).set);
+  const recorded = await recordAttempt(db, delivery.id, attemptValues(attempt).set);
   const fresh = await deps.endpoints.get(endpointId, { fresh: true });
   if (fresh) await noteFailure(deps, fresh.row, now, error ?? `HTTP ${attempt.result.kind === 'answer' ? attempt.result.statusCode : ''}`);
   if (!recorded) return;
   const retryAfter = attempt.result.kind === 'answer' ? parseRetryAfter(attempt.result.retryAfter, now.getTime()) : null;
   const next = nextWebhookAttemptAt({ attempts: recorded.attempts, nowMs: now.getTime(), retryAfterMs: retryAfter, maxAttempts: recorded.maxAttempts });
-  await scheduleNext(db, deliveryId, recorded, next);
+  await scheduleNext(db, delivery, recorded, next);
 }
 
-/** After a failed attempt: pending until `next` (or failed when null), the history cut to its last entries. */
-async function scheduleNext(db: Db, deliveryId: string, recorded: { history: (typeof webhookDeliveries.$inferSelect)['history'] }, next: number | null): Promise<void> {
+/**
+ * After a failed attempt: pending until `next` (or failed when null), the history cut to its last entries; only while
+ * the delivery is still pending under this run's claim (not delivered meanwhile, nor claimed by another run).
+ */
+export async function scheduleNext(
+  db: Db,
+  delivery: Pick<ClaimedDelivery, 'id' | 'leaseUntil'>,
+  recorded: { history: (typeof webhookDeliveries.$inferSelect)['history'] },
+  next: number | null,
+): Promise<void> {
   await db
     .update(webhookDeliveries)
     .set({
@@ -133,7 +141,7 @@ async function scheduleNext(db: Db, deliveryId: string, recorded: { history: (ty
       nextAttemptAt: next === null ? null : new Date(next),
       ...(recorded.history.length > HISTORY_KEPT ? { history: recorded.history.slice(-HISTORY_KEPT) } : {}),
     })
-    .where(eq(webhookDeliveries.id, deliveryId));
+    .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.state, 'pending'), eq(webhookDeliveries.nextAttemptAt, delivery.leaseUntil)));
 }
 
 /**
@@ -175,7 +183,7 @@ export async function attemptDelivery(deps: AttemptDeps, delivery: ClaimedDelive
     deps.endpoints.forget(endpoint.row.id);
     return undefined;
   }
-  await afterFailure(deps, delivery.id, endpoint.row.id, attempt, error);
+  await afterFailure(deps, delivery, endpoint.row.id, attempt, error);
   return undefined;
 }
 
@@ -189,5 +197,5 @@ export async function recordUnexpectedFailure(deps: AttemptDeps, delivery: Claim
   const error = (err instanceof Error ? err.message : String(err)).slice(0, 500);
   const recorded = await recordAttempt(deps.db, delivery.id, attemptValues({ at: now, result: { kind: 'error', error, durationMs: 0 } }).set);
   if (!recorded) return;
-  await scheduleNext(deps.db, delivery.id, recorded, nextWebhookAttemptAt({ attempts: recorded.attempts, nowMs: now.getTime(), maxAttempts: recorded.maxAttempts }));
+  await scheduleNext(deps.db, delivery, recorded, nextWebhookAttemptAt({ attempts: recorded.attempts, nowMs: now.getTime(), maxAttempts: recorded.maxAttempts }));
 }

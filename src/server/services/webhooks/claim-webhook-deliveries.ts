@@ -8,6 +8,8 @@ export interface ClaimedDelivery {
   endpointId: string;
   body: string;
   test: boolean;
+  /** Until when this run holds it (its `next_attempt_at` while claimed): a delivery not posted by then is due again. */
+  leaseUntil: Date;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface ClaimedDelivery {
  * rows are then found by primary key (`= any(array(...))`), not by a scan of every pending delivery.
  */
 export async function claimDueDeliveries(db: Db, input: { endpointId: string; now: Date; leaseMs: number; limit: number }): Promise<ClaimedDelivery[]> {
-  const leaseUntil = new Date(input.now.getTime() + input.leaseMs).toISOString();
+  const leaseUntil = new Date(input.now.getTime() + input.leaseMs);
   const result = await db.execute<{ id: string; endpoint_id: string; body: string; test: boolean }>(sql`
     with due as materialized (
       select id from webhook_deliveries
@@ -28,11 +30,11 @@ export async function claimDueDeliveries(db: Db, input: { endpointId: string; no
       limit ${input.limit}
       for update skip locked
     )
-    update webhook_deliveries d set next_attempt_at = ${leaseUntil}::timestamptz
+    update webhook_deliveries d set next_attempt_at = ${leaseUntil.toISOString()}::timestamptz
     where d.id = any(array(select id from due)) and d.state = 'pending'
     returning d.id, d.endpoint_id, d.body, d.test`);
   const rows = (result as unknown as { rows: { id: string; endpoint_id: string; body: string; test: boolean }[] }).rows;
-  return rows.map((r) => ({ id: r.id, endpointId: r.endpoint_id, body: r.body, test: r.test }));
+  return rows.map((r) => ({ id: r.id, endpointId: r.endpoint_id, body: r.body, test: r.test, leaseUntil }));
 }
 
 /** When the endpoint's next delivery is due (a retry, or a lease running out), or null when none waits. */

@@ -21,11 +21,28 @@ export interface DeliverPayload {
 const ROUND = 250;
 /** Attempts of one run in flight at once (as many as a bare loop would keep open to one receiver). */
 const IN_FLIGHT = 10;
+/** The most deliveries a run holds at once: it claims a round when half a round is left. */
+const MOST_HELD = ROUND + ROUND / 2;
+/** Time kept beyond an attempt's time-out for its write (and a busy event loop) before its lease runs out. */
+const LEASE_MARGIN_MS = 60 * 1000;
+/** The shortest lease (what a claim was given before it followed from the time-out). */
+const MIN_DELIVERY_LEASE_MS = 10 * 60 * 1000;
+
 /**
- * A claimed delivery is due again after this (its run died): longer than a claimed round can wait for its turn and
- * its attempt (one and a half rounds ahead, ten at a time, 15 s each at worst).
+ * A claimed delivery is due again after this (its run died): longer than the last delivery a run holds waits for its
+ * turn and its attempt (MOST_HELD ahead, IN_FLIGHT at a time, each up to the time-out), with a margin.
  */
-const DELIVERY_LEASE_MS = 10 * 60 * 1000;
+export function deliveryLeaseMs(timeoutMs: number): number {
+  return Math.max(MIN_DELIVERY_LEASE_MS, (Math.ceil(MOST_HELD / IN_FLIGHT) + 1) * timeoutMs + LEASE_MARGIN_MS);
+}
+
+/**
+ * Whether a claimed delivery may still be posted: its lease must outlast the attempt and its write. One that may not
+ * is left as it is, due again (to any run) when its lease runs out, so it is never posted by two runs at once.
+ */
+function leaseOutlastsAttempt(deps: AttemptDeps, delivery: ClaimedDelivery): boolean {
+  return deps.clock.nowMs() + deps.timeoutMs + LEASE_MARGIN_MS <= delivery.leaseUntil.getTime();
+}
 /**
  * A run claims no more after this (app clock) and leaves the rest to a run of its own, so it stays within the queue's
  * lease of its job (2 minutes) unless attempts time out; a run past it is harmless (another run of the endpoint takes
@@ -48,7 +65,7 @@ async function deliverDue(deps: AttemptDeps, endpointId: string): Promise<boolea
   const claimMore = () =>
     (claiming ??= (async () => {
       outOfTime = deps.clock.nowMs() - startedMs >= RUN_CLAIMS_FOR_MS;
-      const rows = outOfTime ? [] : await claimDueDeliveries(deps.db, { endpointId, now: deps.clock.now(), leaseMs: DELIVERY_LEASE_MS, limit: ROUND });
+      const rows = outOfTime ? [] : await claimDueDeliveries(deps.db, { endpointId, now: deps.clock.now(), leaseMs: deliveryLeaseMs(deps.timeoutMs), limit: ROUND });
       waiting.push(...rows);
       if (rows.length < ROUND) exhausted = true;
     })().finally(() => {
@@ -64,6 +81,10 @@ async function deliverDue(deps: AttemptDeps, endpointId: string): Promise<boolea
       const delivery = waiting.shift();
       if (!delivery) {
         if (exhausted) return;
+        continue;
+      }
+      if (!leaseOutlastsAttempt(deps, delivery)) {
+        deps.logger.warn({ deliveryId: delivery.id, leaseUntil: delivery.leaseUntil }, 'a webhook delivery waited past its lease; left for a later run');
         continue;
       }
       const attempted = await attemptDelivery(deps, delivery).catch((err: unknown) => recordUnexpectedFailure(deps, delivery, err));
