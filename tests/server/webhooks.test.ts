@@ -361,6 +361,22 @@ describe('delivery', () => {
     }
   });
 
+  it('resends to a disabled endpoint are each tried (and each fail, said so), the second not dropped', async () => {
+    const { cookie, endpoint, portalId } = await ownerWithEndpoint();
+    await record([statusChanged(portalId)]);
+    await t.app.ctx.jobs.runDue();
+    const [d] = await deliveries(cookie, endpoint.id);
+    expect(d).toMatchObject({ state: 'delivered', attempts: 1 });
+    expect((await request(t.app, 'PATCH', `/api/v1/webhooks/${endpoint.id}`, cookie, { enabled: false })).statusCode).toBe(200);
+    t.clock.advance(t.app.ctx.env.WEBHOOK_ENDPOINT_CACHE_MS); // the delivery runs' endpoint cache sees it disabled
+    for (let i = 0; i < 2; i += 1) {
+      expect((await request(t.app, 'POST', `/api/v1/webhooks/${endpoint.id}/deliveries/${d.id}/resend`, cookie, {})).statusCode).toBe(202);
+      await t.app.ctx.jobs.runDue();
+      expect((await deliveries(cookie, endpoint.id))[0]).toMatchObject({ state: 'failed', attempts: 1, error: 'The endpoint is disabled, so this delivery was not sent.' });
+    }
+    expect(receiver.received).toHaveLength(1);
+  });
+
   it("a failed attempt's next time is not written over another run's claim of the delivery", async () => {
     const { endpoint, portalId } = await ownerWithEndpoint();
     await record([statusChanged(portalId)]);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import type { WebhookDeliveryView } from '@core/api/webhooks';
 import { messages } from '@core/messages';
@@ -10,7 +11,9 @@ import { deliveryView } from './list-webhook-deliveries';
 
 /**
  * Sends a delivery again, now: the same message (id and body, signed anew), one more attempt without further retries.
- * 409 while the delivery is still being tried.
+ * 409 while the delivery is still being tried. Each resend has a job of its own (its key is new each time: a resend
+ * to a disabled endpoint counts no attempt, so a key made of the attempts would be the next resend's too, and that
+ * one would be dropped, its delivery left pending).
  */
 export async function resendWebhookDelivery(
   ctx: Pick<AppContext, 'db' | 'clock' | 'jobs'>,
@@ -29,7 +32,7 @@ export async function resendWebhookDelivery(
       .where(and(eq(webhookDeliveries.id, current.id), ne(webhookDeliveries.state, 'pending')))
       .returning();
     if (!row) throw new ConflictError(messages.webhooks.stillPending, 'delivery_pending');
-    await ctx.jobs.enqueue(tx, [endpointDeliveriesJob(endpoint.id, `resend:${row.id}:${row.attempts}`)]);
+    await ctx.jobs.enqueue(tx, [endpointDeliveriesJob(endpoint.id, `resend:${row.id}:${randomUUID()}`)]);
     ctx.jobs.poke();
     return deliveryView(row);
   });
