@@ -6,7 +6,7 @@ import { clientMessageGaveUp, deliverClientMessage, type DeliveryOutcome } from 
 import { deliverTextMessage } from './deliver-text-message';
 import { SEND_EMAILS_JOB, SEND_TEXT_JOB, sendEmailsJob } from './notification-jobs';
 import { claimDueEmails, prepareClientMessage, type ClaimedRound, type MessageToSend } from './prepare-client-message';
-import { leaseOf, roundStillHolds } from './round-lease';
+import { intervalTimer, keepLeaseWhileOut, leaseOf, roundStillHolds, type LeaseTimer, type RoundLease } from './round-lease';
 
 /** E-mails claimed (and prepared in one transaction) at a time by one lane of a portal's sender. */
 const ROUND = 100;
@@ -24,10 +24,21 @@ const SENDS_AT_ONCE = 8;
 
 /**
  * Sends a round of prepared e-mails a few at a time over the pooled transport, each only while the round still
- * holds it (see roundStillHolds); the error when the server was out of reach.
+ * holds it (see roundStillHolds), its lease renewed on the timer while any is out (keepLeaseWhileOut); the error when
+ * the server was out of reach.
  */
-async function sendRound(ctx: AppContext, round: ClaimedRound): Promise<string | null> {
+async function sendRound(ctx: AppContext, round: ClaimedRound, timer: LeaseTimer): Promise<string | null> {
   const lease = leaseOf(round);
+  const stopRenewing = keepLeaseWhileOut(ctx, lease, timer);
+  try {
+    return await sendHeldMessages(ctx, round, lease);
+  } finally {
+    stopRenewing();
+  }
+}
+
+/** Hands the round's prepared e-mails to the pool, SENDS_AT_ONCE at a time, each only while the round holds it. */
+async function sendHeldMessages(ctx: AppContext, round: ClaimedRound, lease: RoundLease): Promise<string | null> {
   const messages: MessageToSend[] = [];
   for (const p of round.prepared.values()) if (p.kind === 'send') messages.push(p.message);
   const outcomes: DeliveryOutcome[] = [];
@@ -44,11 +55,13 @@ async function sendRound(ctx: AppContext, round: ClaimedRound): Promise<string |
       }
       let answered!: () => void;
       const answer = new Promise<void>((resolve) => (answered = resolve));
-      const delivery = deliverClientMessage(ctx, m, answered).then(
+      lease.out++;
+      const back = answer.then(() => void lease.out--);
+      const delivery = deliverClientMessage(ctx, m, answered).finally(answered).then(
         (outcome) => void outcomes.push(outcome),
         (err: unknown) => void failures.push(err),
       );
-      recorded.push(delivery);
+      recorded.push(delivery, back);
       await Promise.race([answer, delivery]);
     }
   };
@@ -81,7 +94,7 @@ async function wakeAtNextDue(ctx: AppContext, portalId: string): Promise<void> {
  * hands them to the mail pool, in a few lanes so the next round is prepared while the last one is sent. When the mail server is out of
  * reach the run stops and the queue holds the e-mail channel; the messages keep their own retry times.
  */
-export function sendClientEmailsHandler(ctx: AppContext): JobHandler<{ portalId: string }> {
+export function sendClientEmailsHandler(ctx: AppContext, timer: LeaseTimer = intervalTimer): JobHandler<{ portalId: string }> {
   return {
     kind: SEND_EMAILS_JOB,
     channel: 'email',
@@ -96,7 +109,7 @@ export function sendClientEmailsHandler(ctx: AppContext): JobHandler<{ portalId:
         while (down === null) {
           const round = await claimDueEmails(ctx, portalId, ROUND);
           if (round.prepared.size === 0) return;
-          down ??= await sendRound(ctx, round);
+          down ??= await sendRound(ctx, round, timer);
         }
       };
       // Every lane ends its round before the run settles: its messages record their own outcomes.
