@@ -5,7 +5,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import { clientNotFoundMessage } from '../client-access/business-client';
 import { getPortalRow } from '../portals/get-portal';
-import { recomputeQueue, type RecomputeContext } from '../sheet-sync/recompute-queue';
+import { changeQueue, type RecomputeContext } from '../sheet-sync/recompute-queue';
 import { failStaleRunsOf } from '../sheet-sync/run-recovery';
 import { acquireSyncLeaseWaiting, releaseSyncLease } from '../sheet-sync/sync-lease';
 
@@ -123,7 +123,9 @@ async function writeManualPositions(
   try {
     // A sync of the portal left unfinished is finished (or undone) first, or it would write its figures over this.
     await failStaleRunsOf(db, portalId, token, undefined, ctx.clientEvents);
-    await db.transaction(async (tx) => {
+    // The queue recomputed in the same transaction: the clients it moves get their events there (queue_moved;
+    // estimate_changed until the portal's estimates are computed, then from the estimates refresh), caused by the user.
+    await changeQueue(ctx, portalId, actor.timeZone, { kind: 'user', userId: actor.userId }, async (tx) => {
       for (const c of changes) {
         await tx
           .update(clients)
@@ -140,9 +142,6 @@ async function writeManualPositions(
         detail: { portalId, ...detail, changed: previous.length },
       });
     });
-    // The clients it moves get their events there (queue_moved; estimate_changed until the portal's estimates are
-    // computed, then from the estimates refresh), caused by the user.
-    await recomputeQueue(ctx, portalId, actor.timeZone, { actor: { kind: 'user', userId: actor.userId }, leaseToken: token });
   } finally {
     await releaseSyncLease(db, portalId, token).catch(() => {});
   }

@@ -7,7 +7,7 @@ import { estimateEventSource } from '../estimates/estimate-events';
 import { clientNotFoundMessage } from '../client-access/business-client';
 import { getPortalRow } from '../portals/get-portal';
 import { RESTORED_MARK } from '../sheet-sync/plan-import';
-import { recomputeQueue, type RecomputeContext } from '../sheet-sync/recompute-queue';
+import { changeQueue, type RecomputeContext } from '../sheet-sync/recompute-queue';
 import { SyncInProgressError } from '../sheet-sync/sync-errors';
 import { failStaleRunsOf } from '../sheet-sync/run-recovery';
 import { acquireSyncLease, releaseSyncLease } from '../sheet-sync/sync-lease';
@@ -59,7 +59,9 @@ export async function restoreClient(
   try {
     // A sync of the portal left unfinished is finished (or undone) first: the restore acts on whole data.
     await failStaleRunsOf(db, portal.id, token, undefined, ctx.clientEvents);
-    const restored = await db.transaction(async (tx): Promise<ClientState | null> => {
+    // The queue with the client back in it, in the restore's transaction; the portal's source fingerprint stays: a
+    // sync of the same source now gives exactly this data (the restored client is kept while nothing else changes).
+    await changeQueue(ctx, portal.id, actor.timeZone, eventActor, async (tx) => {
       const rows = await tx
         .update(clients)
         .set({
@@ -70,9 +72,10 @@ export async function restoreClient(
         .where(and(eq(clients.portalId, portal.id), eq(clients.clientId, clientId), isNotNull(clients.removedAt)))
         .returning({ status: clients.status, queuePosition: clients.queuePosition, estimatedCompletion: clients.estimatedCompletion });
       const back = rows[0];
-      if (!back) return null;
-      // Its event (client.restored, by the user), with the restore; its place in the queue follows from the recompute.
-      const removed = { ...back, removed: true };
+      if (!back) throw new ConflictError(notRemovedMessage, 'not_removed');
+      // Its event (client.restored, by the user), with the restore; its place in the queue is no move (as in a sync
+      // that restores it): the recompute knows it as removed.
+      const removed: ClientState = { ...back, removed: true };
       const events = clientChangeEvents(portal.id, clientId, removed, { ...back, removed: false }, eventActor, await estimateEventSource(tx, portal.id));
       await ctx.clientEvents.record(tx, events, ctx.clock.now());
       await recordActivity(tx, {
@@ -82,12 +85,8 @@ export async function restoreClient(
         businessId,
         detail: { portalId: portal.id, clientId },
       });
-      return removed;
+      return new Map([[clientId, removed]]);
     });
-    if (!restored) throw new ConflictError(notRemovedMessage, 'not_removed');
-    // The queue with the client back in it; the portal's source fingerprint stays: a sync of the same source now
-    // gives exactly this data (the restored client is kept while nothing else changes).
-    await recomputeQueue(ctx, portal.id, actor.timeZone, { actor: eventActor, leaseToken: token, before: new Map([[clientId, restored]]) });
   } finally {
     await releaseSyncLease(db, portal.id, token).catch(() => {});
   }

@@ -44,6 +44,11 @@ export async function updateQueue(tx: Tx, portalId: string, rows: QueueWrite[]) 
   await tx.execute(updateQueueFrom(portalId, sql`jsonb_to_recordset(${json(rows)}) as x(${QUEUE_COLUMNS_SQL})`));
 }
 
+/** Writes queue figures of any number of clients in `tx`, WRITE_BATCH rows a statement. */
+export async function updateQueueInBatches(tx: Tx, portalId: string, rows: readonly QueueWrite[]) {
+  for (const part of batches(rows)) await updateQueue(tx, portalId, part);
+}
+
 async function markRemoved(tx: Tx, portalId: string, clientIds: string[]) {
   await tx.execute(markRemovedFrom(portalId, sql`(select jsonb_array_elements_text(${json(clientIds)}) as client_id) x`));
 }
@@ -246,7 +251,7 @@ export async function writeQueue(
 ): Promise<void> {
   if (caps.oneTransactionAtATime) return writeQueueInSteps(db, portalId, rows, last, undefined, undefined, withRows);
   await db.transaction(async (tx) => {
-    for (const part of batches(rows)) await updateQueue(tx, portalId, part);
+    await updateQueueInBatches(tx, portalId, rows);
     await withRows(tx, [...rows]);
     await last(tx);
   });

@@ -6,11 +6,11 @@ import { queueChange, type QueueWrite } from '@core/sync/queue-diff';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { clients, portals } from '../../db/schema';
-import { writeQueue } from './apply-import';
+import { STEP_ROWS, updateQueueInBatches, writeQueue, writeQueueInSteps } from './apply-import';
 import { failStaleRunsOf } from './run-recovery';
 import { acquireSyncLease, releaseSyncLease } from './sync-lease';
 import { queueCurrentFor, readWorkloadSettings } from './workload-state';
-import { writeEvents } from './sync-events';
+import { writeEvents, type WriteEvents } from './sync-events';
 
 /** The stored columns a portal's queue is computed from: the queue recompute reads these, the sync's plan these and more. */
 export const queueInputColumns = {
@@ -53,33 +53,68 @@ export async function readQueueInputs(db: Db | Tx, portalId: string): Promise<Qu
  * What a queue recompute needs of the app: the database and how it is written, the event log its moves are
  * recorded in, the time.
  */
-export type RecomputeContext = Pick<AppContext, 'db' | 'syncCapabilities' | 'clientEvents' | 'clock' | 'portalMeta'>;
+export type RecomputeContext = Pick<AppContext, 'db' | 'syncCapabilities' | 'clientEvents' | 'clock' | 'portalMeta'> & {
+  /** Tests: called where a change to the queue can be stopped (`committed`: just after the change commits). None in the app. */
+  failAt?: (point: QueueChangePoint) => void | Promise<void>;
+};
+
+/** Where a change to a portal's queue can be stopped (tests). */
+export type QueueChangePoint = 'committed';
 
 /** Who asked for a recompute that is not a user's (the events' cause). */
 export const queueRefreshActor: ClientEventActor = { kind: 'system', job: 'queue.refresh' };
 
+/** A portal's queue as computed now: the clients whose figures changed, their events, and the mark that it is current. */
+interface QueueRecompute {
+  changes: QueueWrite[];
+  events: WriteEvents;
+  markCurrent: (tx: Tx) => Promise<unknown>;
+}
+
+/** The recompute's actor, and the clients as they were before the change it completes (see recomputeQueue). */
+interface RecomputeOptions {
+  actor: ClientEventActor;
+  before?: ReadonlyMap<string, ClientState> | undefined;
+}
+
+/** Computes the portal's queue from what `db` sees (the database, or the transaction of a change); null without the portal. */
+async function computeRecompute(ctx: RecomputeContext, db: Db | Tx, portalId: string, timeZone: string, options: RecomputeOptions): Promise<QueueRecompute | null> {
+  const [portal] = await db.select({ workloadSettings: portals.workloadSettings }).from(portals).where(eq(portals.id, portalId));
+  if (!portal) return null;
+  const estimate = createEstimateContext(readWorkloadSettings(portal.workloadSettings), timeZone, ctx.clock.nowMs());
+  const rows = await readQueueInputs(db, portalId);
+  const queue = computeQueue(rows, estimate);
+  const changes: QueueWrite[] = [];
+  const stored = new Map<string, ClientState>();
+  rows.forEach((r, i) => {
+    // The row number is the stored one: only the queue figures can change here.
+    const change = queueChange(r.clientId, r, r.row, queue[i]!);
+    if (!change) return;
+    changes.push(change);
+    stored.set(r.clientId, options.before?.get(r.clientId) ?? { status: r.status, queuePosition: r.queuePosition, estimatedCompletion: r.estimatedCompletion, removed: false });
+  });
+  return {
+    changes,
+    events: writeEvents(ctx.clientEvents, portalId, stored, options.actor, ctx.clock),
+    markCurrent: (tx: Tx) => tx.update(portals).set({ queueComputedFor: queueCurrentFor(portal.workloadSettings, estimate.today) }).where(eq(portals.id, portalId)),
+  };
+}
+
 /**
- * Recomputes queue positions and estimates of a portal's clients (after a settings change, a manual position or a
- * restore, and once a day as "today" moves), writing only the rows whose figures changed, under the portal's lease:
- * in one transaction on PostgreSQL, in short steps on the embedded database (writeQueue). Each client whose
- * position or estimate moved gets its events (`client.queue_moved`, `client.estimate_changed`, caused by `actor`;
- * estimate changes only until the portal's estimates are computed, then the estimates refresh records them:
- * writeEvents) in the transaction that writes its figures, handed there to the event log's subscribers.
- * Returns the rows changed, or null when a sync holds the lease (it computes the queue itself).
+ * Recomputes queue positions and estimates of a portal's clients (after a settings change, and once a day as
+ * "today" moves; a restore or a manual position recomputes with its change: changeQueue), writing only the rows
+ * whose figures changed, under the portal's lease: in one transaction on PostgreSQL, in short steps on the embedded
+ * database (writeQueue). Each client whose position or estimate moved gets its events (`client.queue_moved`,
+ * `client.estimate_changed`, caused by `actor`; estimate changes only until the portal's estimates are computed,
+ * then the estimates refresh records them: writeEvents) in the transaction that writes its figures, handed there to
+ * the event log's subscribers. Returns the rows changed, or null when a sync holds the lease (it computes the queue
+ * itself).
  */
 export async function recomputeQueue(
   ctx: RecomputeContext,
   portalId: string,
   timeZone: string,
-  options: {
-    actor: ClientEventActor;
-    leaseToken?: string;
-    /**
-     * Clients as they were before the change this recompute completes, where that differs from what is stored now:
-     * a client just restored was removed, so (as in a sync that restores it) its new place is not a queue move.
-     */
-    before?: ReadonlyMap<string, ClientState>;
-  },
+  options: RecomputeOptions & { leaseToken?: string },
 ): Promise<number | null> {
   const { db } = ctx;
   const { leaseToken } = options;
@@ -88,26 +123,49 @@ export async function recomputeQueue(
   try {
     // A sync of the portal left unfinished is finished (or undone) first: the queue is computed over whole data.
     if (!leaseToken) await failStaleRunsOf(db, portalId, token, undefined, ctx.clientEvents);
-    const [portal] = await db.select({ workloadSettings: portals.workloadSettings }).from(portals).where(eq(portals.id, portalId));
-    if (!portal) return 0;
-    const estimate = createEstimateContext(readWorkloadSettings(portal.workloadSettings), timeZone, ctx.clock.nowMs());
-    const rows = await readQueueInputs(db, portalId);
-    const queue = computeQueue(rows, estimate);
-    const changes: QueueWrite[] = [];
-    const stored = new Map<string, ClientState>();
-    rows.forEach((r, i) => {
-      // The row number is the stored one: only the queue figures can change here.
-      const change = queueChange(r.clientId, r, r.row, queue[i]!);
-      if (!change) return;
-      changes.push(change);
-      stored.set(r.clientId, options.before?.get(r.clientId) ?? { status: r.status, queuePosition: r.queuePosition, estimatedCompletion: r.estimatedCompletion, removed: false });
-    });
-    const events = writeEvents(ctx.clientEvents, portalId, stored, options.actor, ctx.clock);
-    const markCurrent = (tx: Tx) => tx.update(portals).set({ queueComputedFor: queueCurrentFor(portal.workloadSettings, estimate.today) }).where(eq(portals.id, portalId));
+    const recompute = await computeRecompute(ctx, db, portalId, timeZone, options);
+    if (!recompute) return 0;
+    const { changes, events, markCurrent } = recompute;
     await writeQueue(db, ctx.syncCapabilities, portalId, changes, markCurrent, (tx, queueUpdates) => events.committed(tx, { queueUpdates }));
     ctx.portalMeta.portalChanged(portalId);
     return changes.length;
   } finally {
     if (!leaseToken) await releaseSyncLease(db, portalId, token).catch(() => {});
   }
+}
+
+/**
+ * Commits `change` (a restore, a manual position: a write that moves the portal's queue) and the queue recompute it
+ * calls for in one transaction, under the portal's lease the caller holds: a change that commits has its clients'
+ * new figures, their events and the estimates refresh (writeEvents) with it, whatever stops the process after the
+ * commit. `change` returns the clients as they were before it where that differs from what is stored now (the
+ * recompute's `before`). On the embedded database a recompute of more than STEP_ROWS clients goes as a sync's does:
+ * its first step with the change, the queue marked stale there, the rest in short steps after it, the last marking
+ * it current (if the process stops before, the scheduler or the next lookup computes it again).
+ */
+export async function changeQueue(
+  ctx: RecomputeContext,
+  portalId: string,
+  timeZone: string,
+  actor: ClientEventActor,
+  change: (tx: Tx) => Promise<ReadonlyMap<string, ClientState> | void>,
+): Promise<void> {
+  const { db } = ctx;
+  const left = await db.transaction(async (tx) => {
+    const before = (await change(tx)) ?? undefined;
+    const recompute = await computeRecompute(ctx, tx, portalId, timeZone, { actor, before });
+    if (!recompute) return null;
+    const inSteps = ctx.syncCapabilities.oneTransactionAtATime && recompute.changes.length > STEP_ROWS;
+    const first = inSteps ? recompute.changes.slice(0, STEP_ROWS) : recompute.changes;
+    await updateQueueInBatches(tx, portalId, first);
+    await recompute.events.committed(tx, { queueUpdates: first });
+    if (inSteps) await tx.update(portals).set({ queueComputedFor: null }).where(eq(portals.id, portalId));
+    else await recompute.markCurrent(tx);
+    return { ...recompute, rest: recompute.changes.slice(first.length) };
+  });
+  await ctx.failAt?.('committed');
+  if (left && left.rest.length > 0) {
+    await writeQueueInSteps(db, portalId, left.rest, left.markCurrent, undefined, undefined, (tx, queueUpdates) => left.events.committed(tx, { queueUpdates }));
+  }
+  ctx.portalMeta.portalChanged(portalId);
 }
