@@ -52,11 +52,6 @@ async function renew(ctx: AppContext, lease: RoundLease): Promise<void> {
   lease.endsMs = until;
 }
 
-/**
- * Whether the round may hand this message to the mail server now: it still holds it, with at least half of its lease
- * to run (renewed first when less is left). A round that outlived its lease (the process stalled, the server was
- * slow) thus never sends what another sender has claimed since.
- */
 /** Renews the lease, once however many ask at the same time. */
 function renewOnce(ctx: AppContext, lease: RoundLease): Promise<void> {
   lease.renewing ??= renew(ctx, lease).finally(() => {
@@ -65,6 +60,11 @@ function renewOnce(ctx: AppContext, lease: RoundLease): Promise<void> {
   return lease.renewing;
 }
 
+/**
+ * Whether the round may hand this message to the mail server now: it still holds it, with at least half of its lease
+ * to run (renewed first when less is left). A round that outlived its lease (the process stalled, the server was
+ * slow) thus never sends what another sender has claimed since.
+ */
 export async function roundStillHolds(ctx: AppContext, lease: RoundLease, messageId: string): Promise<boolean> {
   if (lease.endsMs - ctx.clock.nowMs() < RENEW_WHEN_LEFT_MS) await renewOnce(ctx, lease);
   return lease.held === null || lease.held.has(messageId);
