@@ -61,23 +61,29 @@ describe('job queue', () => {
     const follow = { kind: 'test.follow', dedupeKey: 'p1:7' };
     await enqueueAfterChange(t.app.ctx.db, t.clock.now(), follow);
     await enqueueAfterChange(t.app.ctx.db, t.clock.now(), follow); // still waiting: it will see this change too
-    expect(await rows()).toMatchObject([{ state: 'queued' }]);
+    expect(await rows()).toMatchObject([{ state: 'queued', dedupeKey: 'p1:7' }]);
     expect(await q.runDue()).toBe(1);
-    expect(await rows()).toMatchObject([{ state: 'done' }]);
-    // A change committed after that run read the data: the job is queued again.
+    // A change committed after that run read the data: a new job takes the key.
     await t.app.ctx.db.transaction((tx) => enqueueAfterChange(tx, t.clock.now(), follow));
-    expect(await rows()).toMatchObject([{ state: 'queued', attempts: 0, finishedAt: null }]);
+    const [ran, again] = await rows();
+    expect([ran, again]).toMatchObject([{ state: 'done', dedupeKey: `p1:7:ran:${ran!.id}` }, { state: 'queued', dedupeKey: 'p1:7' }]);
     expect(await q.runDue()).toBe(1);
     expect(runs).toBe(2);
-    // Another instance is running it when the change commits: its run settles nothing, and the job runs again.
+  });
+
+  it('a job that must follow a change, running when the change commits: both runs settle their own row', async () => {
+    const claim = async () => (await claimJobs(t.app.ctx.db, { owner: 'one-instance', kinds: ['test.follow'], limit: 1, now: t.clock.now(), leaseMs: 5 * MIN }))[0]!;
+    const follow = { kind: 'test.follow', dedupeKey: 'p1:8' };
     await enqueueAfterChange(t.app.ctx.db, t.clock.now(), follow);
-    const [running] = await claimJobs(t.app.ctx.db, { owner: 'other-instance', kinds: ['test.follow'], limit: 1, now: t.clock.now(), leaseMs: 5 * MIN });
-    expect(running).toBeDefined();
+    const first = await claim();
     await enqueueAfterChange(t.app.ctx.db, t.clock.now(), follow);
-    await finishJobs(t.app.ctx.db, 'other-instance', [running!.id], t.clock.now());
-    expect(await rows()).toMatchObject([{ state: 'queued', leaseOwner: null }]);
-    expect(await q.runDue()).toBe(1);
-    expect(runs).toBe(3);
+    // The same instance takes the new job while the first run is still going (one process: always the same owner).
+    const second = await claim();
+    expect(second.id).not.toBe(first.id);
+    await finishJobs(t.app.ctx.db, 'one-instance', [first.id], t.clock.now());
+    const byId = async (id: number) => (await rows()).find((r) => r.id === id);
+    expect(await byId(first.id)).toMatchObject({ state: 'done' });
+    expect(await byId(second.id)).toMatchObject({ state: 'running', dedupeKey: 'p1:8' });
   });
 
   it('a job for later waits for the clock; a hold puts it back without counting an attempt', async () => {

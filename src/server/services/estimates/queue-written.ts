@@ -22,7 +22,7 @@ export function refreshJob(portalId: string, nowMs: number, key?: string): NewJo
 /**
  * Called in the transaction that writes a portal's queue (a sync, a recompute, a managed write): its estimates follow.
  * The interval comes from the clock before the write commits, so this interval's refresh may already have run (or be
- * running) without seeing the write: it is then queued again rather than skipped.
+ * running) without seeing the write: a new one is then queued rather than skipped.
  */
 export async function queueWritten(tx: Tx, portalId: string, now: Date): Promise<void> {
   await enqueueAfterChange(tx, now, refreshJob(portalId, now.getTime()));

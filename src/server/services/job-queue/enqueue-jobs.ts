@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { jobs } from '../../db/schema';
 import type { NewJob } from './job-types';
@@ -33,19 +33,15 @@ export async function enqueueJobs(q: Db | Tx, now: Date, list: readonly NewJob[]
 
 /**
  * Writes a job that must run after the caller's change, even when a job of its kind and key has already started or
- * finished (it may have read the data before the change committed): that job is queued again, due at the new job's
- * time. A job still waiting is left as it is (it will see the change). Worth it only for work that reads the current
- * state, such as an estimates refresh; a worker still running the old job then finds its lease gone and settles
- * nothing, and the queued job runs once more.
+ * finished (it may have read the data before the change committed). That job gives up the key (it keeps running and
+ * settles as before, under a key of its own: `<key>:ran:<id>`), and a new job takes it, due at the new job's time. A
+ * job with the key still waiting is left as it is (it will see the change). Worth it only for work that reads the
+ * current state, such as an estimates refresh.
  */
 export async function enqueueAfterChange(q: Db | Tx, now: Date, job: NewJob & { dedupeKey: string }): Promise<void> {
-  const runAt = job.runAt ?? now;
   await q
-    .insert(jobs)
-    .values({ kind: job.kind, payload: job.payload ?? {}, dedupeKey: job.dedupeKey, runAt, createdAt: now })
-    .onConflictDoUpdate({
-      target: [jobs.kind, jobs.dedupeKey],
-      set: { state: 'queued', runAt, attempts: 0, leaseOwner: null, leaseExpiresAt: null, firstFailedAt: null, lastError: null, finishedAt: null },
-      setWhere: sql`${jobs.state} <> 'queued'`,
-    });
+    .update(jobs)
+    .set({ dedupeKey: sql`${jobs.dedupeKey} || ':ran:' || ${jobs.id}` })
+    .where(and(eq(jobs.kind, job.kind), eq(jobs.dedupeKey, job.dedupeKey), ne(jobs.state, 'queued')));
+  await enqueueJobs(q, now, [job]);
 }
