@@ -29,7 +29,7 @@ export interface RoundLease {
   endsMs: number;
   held: Set<string> | null;
   renewing: Promise<void> | null;
-  /** Its e-mails with the mail pool, not yet answered. */
+  /** Its e-mails with the mail pool, or answered and not yet recorded. */
   out: number;
 }
 
@@ -71,10 +71,11 @@ export async function roundStillHolds(ctx: AppContext, lease: RoundLease, messag
 }
 
 /**
- * Keeps the round's lease while any of its e-mails is with the mail pool: a slow relay may answer after the lease
- * would have run out, and another sender would then claim and send the e-mail too. Renewed every RENEW_EVERY_MS of
- * the timer until the returned function stops it (when the round ends); a failed renewal is logged, the next tries
- * again (each answer is recorded only while the round still holds its message).
+ * Keeps the round's lease while any of its e-mails is with the mail pool or waits for its result to be recorded: a
+ * slow relay may answer after the lease would have run out (or the batched sent mark come after it), and another
+ * sender would then claim and send the e-mail too. Renewed every RENEW_EVERY_MS of the timer until the returned
+ * function stops it (when the round ends); a failed renewal is logged, the next tries again (each answer is recorded
+ * only while the round still holds its message).
  */
 export function keepLeaseWhileOut(ctx: AppContext, lease: RoundLease, timer: LeaseTimer): () => void {
   return timer.every(RENEW_EVERY_MS, async () => {

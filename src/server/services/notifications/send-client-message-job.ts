@@ -55,13 +55,16 @@ async function sendHeldMessages(ctx: AppContext, round: ClaimedRound, lease: Rou
       }
       let answered!: () => void;
       const answer = new Promise<void>((resolve) => (answered = resolve));
+      // Out until its result is recorded (the sent marks go in batches): the lease is kept that long.
       lease.out++;
-      const back = answer.then(() => void lease.out--);
-      const delivery = deliverClientMessage(ctx, m, answered).finally(answered).then(
-        (outcome) => void outcomes.push(outcome),
-        (err: unknown) => void failures.push(err),
-      );
-      recorded.push(delivery, back);
+      const delivery = deliverClientMessage(ctx, m, answered)
+        .finally(answered)
+        .then(
+          (outcome) => void outcomes.push(outcome),
+          (err: unknown) => void failures.push(err),
+        )
+        .finally(() => void lease.out--);
+      recorded.push(delivery);
       await Promise.race([answer, delivery]);
     }
   };
