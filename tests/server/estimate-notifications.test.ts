@@ -3,6 +3,8 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { createWorkingCalendar } from '@core/working-days';
 import { clientEstimates, clientEvents, clients, jobs, notificationMessages, portals } from '../../src/server/db/schema';
 import { refreshPortalEstimates } from '../../src/server/services/estimates/refresh-estimates';
+import { runSync } from '../../src/server/services/sheet-sync/run-sync';
+import type { SyncFailurePoint } from '../../src/server/services/sheet-sync/sync-types';
 import { longDate } from '../../src/server/services/notifications/render-client-email';
 import { pastCompletions, queueCsv } from './estimate-support';
 import { messagesOf, MINUTE } from './notification-support';
@@ -132,17 +134,12 @@ describe('refreshes of one portal at once', () => {
 });
 
 describe("a portal's first refresh beside a write", () => {
-  /** Whether a transaction of this database waits for an advisory lock (PostgreSQL: a writer waiting for the refresh lock). */
-  const waitingForLock = async () =>
-    ((await t.app.ctx.db.execute(sql`select 1 from pg_locks where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())`)) as unknown as { rows: unknown[] }).rows.length > 0;
-  /** Until `work` is done, or waits for a lock. */
-  async function doneOrWaiting(work: Promise<unknown>) {
-    let done = false;
-    void work.then(
-      () => (done = true),
-      () => (done = true),
-    );
-    while (!done && !(await waitingForLock())) await new Promise((resolve) => setTimeout(resolve, 10));
+  /** A sync of `csv` into the portal, as an upload, telling `asking` when it is about to ask who records its estimate changes. */
+  async function syncTelling(portalId: string, csv: string, asking: () => void) {
+    const [portal] = await t.app.ctx.db.select().from(portals).where(eq(portals.id, portalId));
+    const input = { portalId, businessId: portal!.businessId, timeZone: 'UTC', trigger: 'upload' as const, upload: { bytes: Buffer.from(csv) } };
+    const failAt = (point: SyncFailurePoint) => (point === 'estimates-asked' ? asking() : undefined);
+    return runSync({ ...t.app.ctx, failAt }, input);
   }
 
   it('records each change of a date once: a write before it records its own, one after it leaves them to the refresh', async () => {
@@ -151,21 +148,25 @@ describe("a portal's first refresh beside a write", () => {
     await t.app.ctx.db.delete(jobs); // no refresh has run: the writers record the formula's dates
 
     // The first refresh reads the queue, then waits while a sync puts ten urgent clients ahead (moving every formula
-    // date), until the sync is done or waits for it.
+    // date), until the sync asks who records its estimate changes: on PostgreSQL it then waits for the refresh's lock
+    // (or, asking after the refresh committed, finds the estimates computed); on the embedded database it sees the
+    // refresh under way. Either way the refresh records them.
     let read!: () => void;
     let resume!: () => void;
+    let asked!: () => void;
     const hasRead = new Promise<void>((resolve) => (read = resolve));
     const resumed = new Promise<void>((resolve) => (resume = resolve));
+    const hasAsked = new Promise<void>((resolve) => (asked = resolve));
     const afterReading = async () => {
       read();
       await resumed;
     };
     const refreshing = refreshPortalEstimates({ ...t.app.ctx, afterReading }, owner.portalId);
     await hasRead;
-    const syncing = postCsv(t.app, `/api/v1/portals/${owner.portalId}/import`, owner.cookie, queueCsv(10));
-    await doneOrWaiting(syncing);
+    const syncing = syncTelling(owner.portalId, queueCsv(10), asked);
+    await Promise.race([hasAsked, syncing]);
     resume();
-    expect((await syncing).statusCode).toBe(200);
+    expect((await syncing).applied).toBe(true);
     await refreshing;
     await runRefresh(); // the one the sync asked for
 

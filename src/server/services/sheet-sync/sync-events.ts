@@ -6,6 +6,7 @@ import type { Clock } from '../../lib/clock';
 import { estimateEventSource, estimatesComputed } from '../estimates/estimate-events';
 import { queueWritten } from '../estimates/queue-written';
 import type { CopyIn } from './copy-rows';
+import type { SyncFailurePoint } from './sync-types';
 import type { ClientEventLog, RecordedClientEvent } from '../client-events/client-event-log';
 
 // A write's client events (decision 0011): derived from what the write changes (core's planEvents) and recorded in
@@ -33,11 +34,22 @@ export interface WriteEvents {
   committed(tx: Tx, part: Partial<PlannedChanges>, copy?: CopyIn | null): Promise<void>;
 }
 
-/** The events of one write of a portal's clients, `stored` being the clients as they were before it; at the clock's now. */
-export function writeEvents(log: EventWriter, portalId: string, stored: ReadonlyMap<string, ClientState>, actor: ClientEventActor, clock: Pick<Clock, 'now'>): WriteEvents {
+/**
+ * The events of one write of a portal's clients, `stored` being the clients as they were before it; at the clock's now.
+ * `failAt`: a sync's failure points (tests), told before each ask of who records the estimate changes.
+ */
+export function writeEvents(
+  log: EventWriter,
+  portalId: string,
+  stored: ReadonlyMap<string, ClientState>,
+  actor: ClientEventActor,
+  clock: Pick<Clock, 'now'>,
+  failAt?: (point: SyncFailurePoint) => void | Promise<void>,
+): WriteEvents {
   const waiting: RecordedClientEvent[] = [];
   const at = clock.now();
   const write = async (tx: Tx, part: Partial<PlannedChanges>, copy?: CopyIn | null) => {
+    await failAt?.('estimates-asked');
     const estimates = await estimateEventSource(tx, portalId);
     return log.write(tx, planEvents(portalId, { ...NOTHING, ...part }, stored, actor, estimates), at, copy);
   };

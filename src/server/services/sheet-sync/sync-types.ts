@@ -48,9 +48,11 @@ export interface SyncDeps {
 /**
  * Where a write can be stopped (tests): `steps`, a first import's steps written and its last part not; `staged`,
  * a large change staged, before its commit point; `committed`, just past it; `applying`, after each applied step;
- * `written`, the write applied (any writer), before the queue figures left for steps and what follows the run.
+ * `written`, the write applied (any writer), before the queue figures left for steps and what follows the run;
+ * `estimates-asked`, in a transaction of the write, just before it asks who records its estimate changes (under the
+ * portal's refresh lock, which a first refresh under way holds: estimate-events.ts).
  */
-export type SyncFailurePoint = 'steps' | 'staged' | 'committed' | 'applying' | 'written';
+export type SyncFailurePoint = 'steps' | 'staged' | 'committed' | 'applying' | 'written' | 'estimates-asked';
 
 export interface NewSheetSource {
   sheetId: string;

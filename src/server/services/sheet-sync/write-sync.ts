@@ -84,7 +84,7 @@ async function writeJobOf(s: SyncSession, p: PreparedSync): Promise<WriteJob> {
   const queueInSteps = s.caps.oneTransactionAtATime && plan.queueUpdates.length > STEP_ROWS;
   // Settings changed while this sync ran: leave the queue stale for the scheduler to recompute.
   const queueComputedFor = queueCurrentFor(s.portal.workloadSettings, today);
-  const events = writeEvents(s.deps.clientEvents, s.portal.id, p.existing, { kind: 'sync', runId: s.runId! }, s.deps.clock);
+  const events = writeEvents(s.deps.clientEvents, s.portal.id, p.existing, { kind: 'sync', runId: s.runId! }, s.deps.clock, s.deps.failAt);
   const portalState = { ...sourceFields(s, p), lastSyncedAt: now, lastAttemptAt: now, lastError: null, lastErrorAt: null, queueComputedFor: queueInSteps ? null : queueComputedFor, updatedAt: now };
   const file = await s.upload.stored();
   return {
