@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/server/db/client';
 import { clients, syncRuns } from '../../src/server/db/schema';
 import { makeSheet } from '../support/make-sheet';
+import { freePort } from '../../scripts/ops/processes';
 import { runImportChild } from '../support/run-import-child';
 import { testDbKind, tmpDir } from '../support/test-database';
 
@@ -20,7 +21,6 @@ const root = path.resolve(import.meta.dirname, '../..');
 const PORTAL = 'portal_crashtest';
 const SEED_ROWS = 2000;
 const CRASH_ROWS = 12_000;
-const PORT = 3281; // this test's own (3280-3289)
 
 type Answer = { status: number; code?: string; message?: string; reason?: string };
 
@@ -49,17 +49,18 @@ describe.runIf(testDbKind === 'pglite')('restarting the server after a kill mid-
     const crashed = await runImportChild(target, 'import', CRASH_ROWS, 0, 2000, 'committing');
     expect(crashed.signal).toBe('SIGKILL');
 
+    const port = await freePort();
     const started = performance.now();
     const server = spawn(process.execPath, [path.join(build, 'main.js')], {
       cwd: root,
-      env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(PORT), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn', REDIS_URL: '' },
+      env: { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn', REDIS_URL: '' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
     server.stdout.on('data', (d) => (output += d));
     server.stderr.on('data', (d) => (output += d));
     const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
-    const base = `http://127.0.0.1:${PORT}`;
+    const base = `http://127.0.0.1:${port}`;
     try {
       let live = await get(`${base}/api/health/live`);
       while (live.status !== 200 && performance.now() - started < 20_000 && server.exitCode === null) {

@@ -4,6 +4,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../../scripts/ops/processes';
 import { sessions } from '../../src/server/db/schema';
 import { startTestApp, useTestApp, nextIp, signUp, TEST_ORIGIN } from '../support/test-app';
 import { tmpDir } from '../support/test-database';
@@ -84,14 +85,7 @@ describe('the server process', () => {
   it('starts on an empty folder, answers, and on SIGTERM drains (not ready, still serving) then shuts down cleanly, releasing the folder', async () => {
     const dir = tmpDir('main');
     // A port nothing listens on now (a random one once met a developer's own server, which answered the health check).
-    const port = await new Promise<number>((resolve, reject) => {
-      const probe = net.createServer();
-      probe.once('error', reject);
-      probe.listen(0, '127.0.0.1', () => {
-        const { port: free } = probe.address() as net.AddressInfo;
-        probe.close(() => resolve(free));
-      });
-    });
+    const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
       cwd: root,
       // A drain far longer than the test: a second signal ends it, so nothing here depends on timing.

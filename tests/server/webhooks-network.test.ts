@@ -18,7 +18,7 @@ let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 
 const t = useTestApp();
 beforeAll(async () => {
-  receiver = await startWebhookReceiver(3325);
+  receiver = await startWebhookReceiver();
 });
 afterAll(async () => {
   await receiver.close();

@@ -25,7 +25,7 @@ const DAY = 24 * HOUR;
 
 const t = useTestApp({ WEBHOOKS_ALLOW_PRIVATE_ADDRESSES: 'true' }, { webhookTimeoutMs: 300 });
 beforeAll(async () => {
-  receiver = await startWebhookReceiver(3324);
+  receiver = await startWebhookReceiver();
 });
 afterAll(async () => {
   await receiver.close();
