@@ -27,11 +27,11 @@ describe('the delivered recorder', () => {
     const { db, statements } = fakeDb((rows) => rows > 1);
     const recorder = createDeliveredRecorder(db, pino({ level: 'silent' }));
     const written = [recorder.record(attempt('msg_1')), recorder.record(attempt('msg_2'))];
-    await expect(Promise.all(written)).resolves.toEqual([undefined, undefined]);
+    await expect(Promise.all(written)).resolves.toEqual([true, true]);
     expect(statements).toEqual([2, 1, 1]);
 
     const down = fakeDb(() => true);
     const failing = createDeliveredRecorder(down.db, pino({ level: 'silent' }));
-    await expect(failing.record(attempt('msg_3'))).resolves.toBeUndefined();
+    await expect(failing.record(attempt('msg_3'))).resolves.toBe(false);
   });
 });

@@ -10,7 +10,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { claimDueDeliveries } from '../../src/server/services/webhooks/claim-webhook-deliveries';
-import { recordUnexpectedFailure, type AttemptDeps } from '../../src/server/services/webhooks/attempt-delivery';
+import { attemptDelivery, recordUnexpectedFailure, type AttemptDeps } from '../../src/server/services/webhooks/attempt-delivery';
+import { createEndpointCache } from '../../src/server/services/webhooks/endpoint-cache';
 import { startWebhookReceiver, type ReceivedWebhook } from '../support/webhook-receiver';
 
 // Webhooks (issue 22, decision 0018): endpoints per business, Standard Webhooks signatures checked by a real local
@@ -388,6 +389,22 @@ describe('delivery', () => {
     await recordUnexpectedFailure(deps, held!, new Error('secret unreadable'));
     const [row] = await t.app.ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, held!.id));
     expect(row).toMatchObject({ state: 'pending', attempts: 1, nextAttemptAt: otherLease });
+  });
+
+  it("a success that could not be recorded leaves the endpoint's failing streak (the delivery goes again when its lease runs out)", async () => {
+    const { endpoint, portalId } = await ownerWithEndpoint();
+    const failingSince = new Date(t.clock.nowMs() - DAY);
+    await t.app.ctx.db.update(webhookEndpoints).set({ failingSince }).where(eq(webhookEndpoints.id, endpoint.id));
+    await record([statusChanged(portalId)]);
+    const [held] = await claimDueDeliveries(t.app.ctx.db, { endpointId: endpoint.id, now: t.clock.now(), leaseMs: 10 * MIN, limit: 1 });
+    const ctx = t.app.ctx;
+    const endpoints = createEndpointCache(ctx.db, ctx.env.BETTER_AUTH_SECRET ?? '', { clock: t.clock, maxAgeMs: 0 });
+    const unrecorded = { record: async () => false };
+    const deps = { db: ctx.db, clock: t.clock, env: ctx.env, logger: pino({ level: 'silent' }), timeoutMs: 300, endpoints, delivered: unrecorded } as unknown as AttemptDeps;
+    const attempted = await attemptDelivery(deps, held!);
+    expect(await attempted?.written).toBe(false);
+    expect(receiver.received).toHaveLength(1);
+    expect((await endpointRow(endpoint.id)).failingSince?.toISOString()).toBe(failingSince.toISOString());
   });
 
   it('sends a test event on demand, and resends a delivery with the same message id', async () => {

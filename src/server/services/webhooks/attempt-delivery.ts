@@ -149,7 +149,7 @@ export async function scheduleNext(
  * success is written with others (the recorder's group): its write is returned, to wait for before the run ends,
  * so the next attempt need not wait for it.
  */
-export async function attemptDelivery(deps: AttemptDeps, delivery: ClaimedDelivery): Promise<{ written: Promise<void> } | undefined> {
+export async function attemptDelivery(deps: AttemptDeps, delivery: ClaimedDelivery): Promise<{ written: Promise<boolean> } | undefined> {
   const { db, clock } = deps;
   const endpoint = await deps.endpoints.get(delivery.endpointId);
   if (!endpoint) return undefined; // deleted with its deliveries
@@ -170,8 +170,9 @@ export async function attemptDelivery(deps: AttemptDeps, delivery: ClaimedDelive
   const answer = result.kind === 'answer' ? classifyWebhookAnswer(result.statusCode) : 'retry';
   if (answer === 'delivered' && result.kind === 'answer') {
     const written = deps.delivered.record({ id: delivery.id, at: now, statusCode: result.statusCode, durationMs: result.durationMs, excerpt: result.excerpt });
-    if (endpoint.row.failingSince) {
-      await written;
+    // The endpoint works again: its failing streak ends, once the success is on record (a success that could not be
+    // written is sent again when its lease runs out, and ends it then).
+    if (endpoint.row.failingSince && (await written)) {
       await db.update(webhookEndpoints).set({ failingSince: null }).where(eq(webhookEndpoints.id, endpoint.row.id));
       deps.endpoints.forget(endpoint.row.id);
     }

@@ -61,7 +61,7 @@ async function deliverDue(deps: AttemptDeps, endpointId: string): Promise<boolea
   let claiming: Promise<void> | null = null;
   let exhausted = false;
   let outOfTime = false;
-  const writes: Promise<void>[] = [];
+  const writes: Promise<boolean>[] = [];
   const claimMore = () =>
     (claiming ??= (async () => {
       outOfTime = deps.clock.nowMs() - startedMs >= RUN_CLAIMS_FOR_MS;

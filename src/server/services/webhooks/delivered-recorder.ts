@@ -11,7 +11,7 @@ export interface DeliveredAttempt {
   excerpt: string;
 }
 
-type Waiting = DeliveredAttempt & { resolve: () => void };
+type Waiting = DeliveredAttempt & { resolve: (written: boolean) => void };
 
 /** A group is written this long after its first attempt came in, or at once when this many wait. */
 const GROUP_WINDOW_MS = 25;
@@ -31,6 +31,8 @@ export function createDeliveredRecorder(db: Db, logger: Logger) {
   const buffer: Waiting[] = [];
   let writing = false;
 
+  // A success is marked whoever holds the delivery's lease now (unlike a failure's next time): the receiver has it,
+  // and a run that claimed it since would only send it again. A delivery no longer pending keeps its first record.
   // The group goes as one JSON parameter (on the embedded database each parameter of a statement is parsed on its
   // own); its rows are found by primary key (`= any(array(...))`: joined to the function's rows, the planner read
   // every pending delivery, 70 ms a statement with 10,000 waiting).
@@ -50,18 +52,21 @@ export function createDeliveredRecorder(db: Db, logger: Logger) {
       where d.id = any(array(select id from v)) and d.id = v.id and d.state = 'pending'`);
   }
 
-  async function writeOrSplit(batch: DeliveredAttempt[]): Promise<void> {
+  /** The ids of the attempts that could not be written. */
+  async function writeOrSplit(batch: DeliveredAttempt[]): Promise<string[]> {
     try {
       await write(batch);
-      return;
+      return [];
     } catch (err) {
       if (batch.length === 1) {
         logger.error({ err, deliveryId: batch[0]!.id }, 'a delivered webhook could not be recorded; it is sent again when its lease runs out');
-        return;
+        return [batch[0]!.id];
       }
       logger.warn({ err, deliveries: batch.length }, 'a group of delivered webhooks could not be recorded; writing them one by one');
     }
-    for (const a of batch) await writeOrSplit([a]);
+    const unwritten: string[] = [];
+    for (const a of batch) unwritten.push(...(await writeOrSplit([a])));
+    return unwritten;
   }
 
   let flushNow: (() => void) | undefined;
@@ -80,16 +85,16 @@ export function createDeliveredRecorder(db: Db, logger: Logger) {
       if (buffer.length < MAX_GROUP) await gather();
       flushNow = undefined;
       const batch = buffer.splice(0, MAX_GROUP);
-      await writeOrSplit(batch);
-      for (const a of batch) a.resolve();
+      const unwritten = new Set(await writeOrSplit(batch));
+      for (const a of batch) a.resolve(!unwritten.has(a.id));
     }
     writing = false;
   }
 
   return {
-    /** Resolves once the attempt is written (or logged as not written): it never rejects. */
-    record(attempt: DeliveredAttempt): Promise<void> {
-      return new Promise<void>((resolve) => {
+    /** Resolves once the attempt is written (true) or logged as not written (false): it never rejects. */
+    record(attempt: DeliveredAttempt): Promise<boolean> {
+      return new Promise<boolean>((resolve) => {
         buffer.push({ ...attempt, resolve });
         if (!writing) void drain();
         else if (buffer.length >= MAX_GROUP) flushNow?.();
