@@ -1,4 +1,6 @@
+import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { clientEvents, portals, users } from '../../src/server/db/schema';
 import { createKey, withKey } from '../support/api-keys';
 import { businessWithPortal, postCsv, request } from '../support/sheets';
 import { useTestApp } from '../support/test-app';
@@ -100,5 +102,30 @@ describe('retention', () => {
     await t.app.ctx.jobs.enqueue(t.app.ctx.db, [{ kind: 'client_events.purge', dedupeKey: 'purge-test', runAt: t.clock.now() }]);
     await t.app.ctx.jobs.runDue();
     expect((await page(o)).json().events).toHaveLength(kept);
+  });
+});
+
+describe('a deleted portal', () => {
+  const count = async (portalIds: string[]) => (await t.app.ctx.db.select({ id: clientEvents.id }).from(clientEvents).where(inArray(clientEvents.portalId, portalIds))).length;
+
+  it("takes its events with it, deleted on its own or with its owner's account; other portals keep theirs", async () => {
+    const a = await portalWithEvents();
+    const b = await portalWithEvents();
+    const gone = await request(t.app, 'DELETE', `/api/v1/portals/${a.portalId}`, a.cookie);
+    expect(gone.statusCode, gone.body).toBe(204);
+    expect(await count([a.portalId])).toBe(0);
+    expect(await count([b.portalId])).toBe(10);
+
+    // A second portal of b's business, then the account goes (the business and its portals cascade).
+    const second = await request(t.app, 'POST', '/api/v1/portals', b.cookie, { name: 'Second' });
+    const secondId = second.json().portalId as string;
+    await t.app.ctx.db.transaction((tx) =>
+      t.app.ctx.clientEvents.write(tx, [{ type: 'client.removed', portalId: secondId, clientId: 'Z', data: {}, actor: { kind: 'system', job: 'test' } }], t.clock.now()),
+    );
+    const [{ businessId }] = await t.app.ctx.db.select({ businessId: portals.businessId }).from(portals).where(eq(portals.id, b.portalId)) as [{ businessId: string }];
+    const owned = await t.app.ctx.db.select({ id: portals.id }).from(portals).where(eq(portals.businessId, businessId));
+    expect(owned).toHaveLength(2);
+    await t.app.ctx.db.delete(users).where(eq(users.id, b.user.id));
+    expect(await count([b.portalId, secondId])).toBe(0);
   });
 });
