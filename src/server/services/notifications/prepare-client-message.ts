@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import { composeUpdate, type MessageChanges, type UpdateItem } from '@core/notification-changes';
 import { readNotificationSettings, statusLineFor, type NotificationSettings, type UpdateTrigger } from '@core/notification-settings';
 import { planHas } from '@core/plan-features';
@@ -15,10 +15,9 @@ import type { PlatformSettings } from '@core/validation/admin-settings';
 import type { AppContext } from '../../context';
 import { createBatcher } from '../../lib/batcher';
 import type { Tx } from '../../db/client';
-import { businessProfiles, clientAccessTokens, clientEstimates, clientNotificationPrefs, clientSmsConsents, clients, emailBounces, notificationMessages, portalNotificationSettings, portals } from '../../db/schema';
+import { clientAccessTokens, clientSmsConsents, notificationMessages } from '../../db/schema';
 import { accessLinkUrl, portalUrl, sealAccessToken, unsealAccessToken } from '../client-access/access-link';
 import { servedDomainNames } from '../custom-domains/served-domains';
-import { estimateOfClient, toldEstimateDate } from '../estimates/client-estimate-view';
 import { hashAccessToken, newAccessToken } from '../client-access/secrets';
 import { twilioSender } from '../../integrations/sms/twilio-sms';
 import { businessPlanId } from '../business/plan-access';
@@ -26,6 +25,7 @@ import { readWorkloadSettings } from '../sheet-sync/workload-state';
 import { clientMailBranding, type ClientMailBranding } from './client-mail-branding';
 import { renderInvitationEmail, renderUpdateEmail, type RenderedClientEmail } from './render-client-email';
 import { unsubscribeUrls } from './unsubscribe-token';
+import { loadMessages, type MessageRow, type Selection } from './load-client-messages';
 
 /** A message whose content is fixed and may be handed to the mail server (again, after a crash). */
 export interface MessageToSend {
@@ -62,7 +62,7 @@ export interface TextToSend {
 
 export type Prepared = { kind: 'send'; message: MessageToSend } | { kind: 'text'; text: TextToSend } | { kind: 'later'; at: Date } | { kind: 'finished' };
 
-type Row = Awaited<ReturnType<typeof loadMessages>>[number];
+type Row = MessageRow;
 
 /**
  * While an e-mail is being sent its `send_after` is the end of its sender's lease: a sender that died leaves it due
@@ -70,58 +70,6 @@ type Row = Awaited<ReturnType<typeof loadMessages>>[number];
  * 0016), so the job that is claimed again after a crash finds its messages due.
  */
 export const SENDING_LEASE_MS = 2 * 60 * 1000;
-
-/** Which messages to load: these (a text's job), or up to `limit` due e-mails of a portal not held by another sender. */
-type Selection = { ids: string[] } | { portalId: string; now: Date; limit: number };
-
-function loadMessages(tx: Tx, selection: Selection) {
-  const query = tx
-    .select({
-      m: notificationMessages,
-      client: {
-        name: clients.name,
-        email: clients.email,
-        emailNormalized: clients.emailNormalized,
-        status: clients.status,
-        priority: clients.priority,
-        // The row's cells only for texts (their phone column): e-mails do not need them.
-        raw: sql<Record<string, string> | null>`case when ${notificationMessages.channel} = 'sms' then ${clients.raw} end`,
-        removedAt: clients.removedAt,
-        position: clients.queuePosition,
-        // The date the card shows (the stored most likely date once estimates are computed), as the events say it.
-        estimate: toldEstimateDate,
-      },
-      portal: { config: portals.config, workload: portals.workloadSettings },
-      business: { companyName: businessProfiles.companyName, email: businessProfiles.email, plan: businessProfiles.plan, timeZone: businessProfiles.timeZone },
-      settings: portalNotificationSettings.settings,
-      optedOut: clientNotificationPrefs.emailOptOut,
-      bounced: emailBounces.reason,
-      token: { sealed: clientAccessTokens.tokenSealed, emailNormalized: clientAccessTokens.emailNormalized },
-    })
-    .from(notificationMessages)
-    .innerJoin(portals, eq(portals.id, notificationMessages.portalId))
-    .innerJoin(businessProfiles, eq(businessProfiles.id, notificationMessages.businessId))
-    .leftJoin(clients, and(eq(clients.portalId, notificationMessages.portalId), eq(clients.clientId, notificationMessages.clientId)))
-    .leftJoin(clientEstimates, estimateOfClient)
-    .leftJoin(portalNotificationSettings, eq(portalNotificationSettings.portalId, notificationMessages.portalId))
-    .leftJoin(clientNotificationPrefs, and(eq(clientNotificationPrefs.portalId, notificationMessages.portalId), eq(clientNotificationPrefs.emailNormalized, clients.emailNormalized)))
-    .leftJoin(emailBounces, and(eq(emailBounces.businessId, notificationMessages.businessId), eq(emailBounces.emailNormalized, clients.emailNormalized)))
-    .leftJoin(clientAccessTokens, and(eq(clientAccessTokens.portalId, notificationMessages.portalId), eq(clientAccessTokens.clientId, notificationMessages.clientId)))
-    .$dynamic();
-  if ('ids' in selection) return query.where(inArray(notificationMessages.id, selection.ids)).orderBy(notificationMessages.id).for('update', { of: notificationMessages });
-  return query
-    .where(
-      and(
-        eq(notificationMessages.portalId, selection.portalId),
-        eq(notificationMessages.channel, 'email'),
-        sql`${notificationMessages.state} in ('pending', 'held', 'sending')`,
-        lte(notificationMessages.sendAfter, selection.now),
-      ),
-    )
-    .orderBy(notificationMessages.sendAfter, notificationMessages.id)
-    .limit(selection.limit)
-    .for('update', { of: notificationMessages, skipLocked: true });
-}
 
 /** What one batch writes, in a few statements at its end. */
 interface Writes {
