@@ -125,9 +125,10 @@ interface Sent {
  */
 async function markSentBatch(ctx: AppContext, sent: Sent[]): Promise<Map<Sent, void>> {
   const at = ctx.clock.now().toISOString();
+  const rows = JSON.stringify(sent.map((s) => ({ id: s.id, claim: s.claim, via: s.via })));
   await ctx.db.execute(sql`update notification_messages as m set state = 'sent', sent_at = ${at}::timestamptz, via = v.via, detail = null, updated_at = ${at}::timestamptz
-    from (values ${sql.join(sent.map((s) => sql`(${s.id}, ${s.claim}, ${s.via})`), sql`, `)}) as v(id, claim, via)
-    where m.id = v.id::uuid and m.state = 'sending' and m.claim = v.claim::uuid`);
+    from jsonb_to_recordset(${rows}::jsonb) as v(id uuid, claim uuid, via text)
+    where m.id = v.id and m.state = 'sending' and m.claim = v.claim`);
   return new Map(sent.map((s) => [s, undefined]));
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
 import { composeUpdate, type MessageChanges, type UpdateItem } from '@core/notification-changes';
 import { readNotificationSettings, statusLineFor, type NotificationSettings, type UpdateTrigger } from '@core/notification-settings';
 import { planHas } from '@core/plan-features';
@@ -344,42 +344,33 @@ function zoneOf(timeZone: string): string {
   return zone;
 }
 
-const values = (rows: SQL[]) => sql.join(rows, sql`, `);
+/** Rows as one JSON parameter (`jsonb_to_recordset`): one short statement text however many rows, cheap to parse. */
+const recordset = (rows: object[]) => sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)`;
 
 async function applyWrites(tx: Tx, writes: Writes, now: Date): Promise<void> {
   const at = now.toISOString();
   const lease = new Date(now.getTime() + SENDING_LEASE_MS).toISOString();
   if (writes.tokens.length > 0) {
-    await tx
-      .insert(clientAccessTokens)
-      .values(writes.tokens)
-      .onConflictDoUpdate({
-        target: [clientAccessTokens.portalId, clientAccessTokens.clientId],
-        set: {
-          tokenHash: sql`excluded.token_hash`,
-          tokenSealed: sql`excluded.token_sealed`,
-          emailNormalized: sql`excluded.email_normalized`,
-          createdAt: sql`excluded.created_at`,
-          createdByUserId: null,
-          lastUsedAt: null,
-        },
-      });
+    const tokens = writes.tokens.map((t) => ({ p: t.portalId, c: t.clientId, h: t.tokenHash, s: t.tokenSealed, e: t.emailNormalized }));
+    await tx.execute(sql`insert into client_access_tokens (portal_id, client_id, token_hash, token_sealed, email_normalized, created_at, created_by_user_id, last_used_at)
+      select v.p, v.c, v.h, v.s, v.e, ${at}::timestamptz, null, null from ${recordset(tokens)} as v(p text, c text, h text, s text, e text)
+      on conflict (portal_id, client_id) do update set token_hash = excluded.token_hash, token_sealed = excluded.token_sealed,
+        email_normalized = excluded.email_normalized, created_at = excluded.created_at, created_by_user_id = null, last_used_at = null`);
   }
   if (writes.skipped.length > 0) {
     await tx.execute(sql`update notification_messages as m set state = 'skipped', detail = v.detail, updated_at = ${at}::timestamptz
-      from (values ${values(writes.skipped.map((w) => sql`(${w.id}, ${w.detail})`))}) as v(id, detail) where m.id = v.id::uuid`);
+      from ${recordset(writes.skipped)} as v(id uuid, detail text) where m.id = v.id`);
   }
   if (writes.held.length > 0) {
-    await tx.execute(sql`update notification_messages as m set state = 'held', send_after = v.until::timestamptz, updated_at = ${at}::timestamptz
-      from (values ${values(writes.held.map((w) => sql`(${w.id}, ${w.until.toISOString()})`))}) as v(id, until) where m.id = v.id::uuid`);
+    await tx.execute(sql`update notification_messages as m set state = 'held', send_after = v.until, updated_at = ${at}::timestamptz
+      from ${recordset(writes.held)} as v(id uuid, until timestamptz) where m.id = v.id`);
   }
   if (writes.sending.length > 0) {
-    await tx.execute(sql`update notification_messages as m set state = 'sending', triggers = v.triggers::jsonb, to_address = v.to_address,
-        subject = v.subject, content = v.content::jsonb, updated_at = ${at}::timestamptz, attempts = m.attempts + 1,
-        send_after = ${lease}::timestamptz, claim = ${writes.claim}::uuid, failures = 0, first_failed_at = null
-      from (values ${values(writes.sending.map((w) => sql`(${w.id}, ${JSON.stringify(w.triggers)}, ${w.to}, ${w.subject}, ${JSON.stringify(w.content)})`))})
-        as v(id, triggers, to_address, subject, content)
-      where m.id = v.id::uuid`);
+    await tx.execute(sql`update notification_messages as m set state = 'sending', triggers = v.triggers, to_address = v.to, subject = v.subject,
+        content = v.content, updated_at = ${at}::timestamptz, attempts = m.attempts + 1, send_after = ${lease}::timestamptz,
+        claim = ${writes.claim}::uuid, failures = 0, first_failed_at = null
+      from ${recordset(writes.sending)} as v(id uuid, triggers jsonb, "to" text, subject text, content jsonb)
+      where m.id = v.id`);
   }
   if (writes.resending.length > 0) await tx.update(notificationMessages).set({ sendAfter: new Date(lease), claim: writes.claim }).where(inArray(notificationMessages.id, writes.resending));
 }
