@@ -36,11 +36,16 @@ export type MailTransportChoice =
  */
 export const SMTP_POOL = { pool: true, maxConnections: 5, maxRequeues: 0 } as const;
 
+/** The last URL given and its result: the transport is chosen for each message, and SMTP_URL does not change. */
+let lastSmtpUrl: { given: string; result: string } | undefined;
+
 /** SMTP_URL with our time-outs and pool unless the URL sets its own. */
 export function smtpUrlWithTimeouts(smtpUrl: string): string {
+  if (lastSmtpUrl?.given === smtpUrl) return lastSmtpUrl.result;
   const url = new URL(smtpUrl);
   for (const [k, v] of Object.entries({ ...SMTP_TIMEOUTS, ...SMTP_POOL })) if (!url.searchParams.has(k)) url.searchParams.set(k, String(v));
-  return url.toString();
+  lastSmtpUrl = { given: smtpUrl, result: url.toString() };
+  return lastSmtpUrl.result;
 }
 
 /** nodemailer's options for SendGrid's relay with this key. */
