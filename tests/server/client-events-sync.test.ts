@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { clientChangeEvents } from '@core/sync/client-changes';
-import { businessProfiles, clientEvents, clients, notificationMessages, portals, webhookDeliveries } from '../../src/server/db/schema';
+import { businessProfiles, clientEvents, clients, jobs, notificationMessages, portals, webhookDeliveries } from '../../src/server/db/schema';
+import { OPEN_MESSAGES_JOB } from '../../src/server/services/notifications/notification-jobs';
 import { makeSheet } from '../support/make-sheet';
 import { businessWithPortal, postCsv, request } from '../support/sheets';
 import { queueRefreshActor, recomputeQueue } from '../../src/server/services/sheet-sync/recompute-queue';
@@ -110,6 +111,11 @@ describe('a sync records its client events with the data', () => {
     const deliveries = await t.app.ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hook.json().id));
     expect(deliveries).toHaveLength(1);
     expect(JSON.parse(deliveries[0]!.body)).toMatchObject({ type: 'client.status_changed', data: { eventId: String(event!.id), clientId: 'A', changedBy: 'sync' } });
+    // The sync's transaction wrote one outbox job naming its events; the job opens the message after the commit.
+    const outbox = await t.app.ctx.db.select().from(jobs).where(and(eq(jobs.kind, OPEN_MESSAGES_JOB), sql`${jobs.payload}->>'portalId' = ${owner.portalId}`));
+    expect(outbox.map((j) => j.payload)).toEqual([{ portalId: owner.portalId, events: [[event!.id, event!.id]] }]);
+    expect(await t.app.ctx.db.$count(notificationMessages, eq(notificationMessages.portalId, owner.portalId))).toBe(0);
+    await t.app.ctx.jobs.runDue();
     const messages = await t.app.ctx.db.select().from(notificationMessages).where(eq(notificationMessages.portalId, owner.portalId));
     expect(messages.map((m) => [m.clientId, m.state, m.changes])).toEqual([['A', 'pending', { status: { from: 'Pending', to: 'In Progress' } }]]);
   });

@@ -3,12 +3,14 @@ import { eq } from 'drizzle-orm';
 import type { NewClientEvent } from '@core/client-events';
 import { DEFAULT_NOTIFICATION_SETTINGS } from '@core/notification-settings';
 import { clients, portalNotificationSettings } from '../../src/server/db/schema';
+import { openPendingMessages } from '../../src/server/services/notifications/notification-outbox';
 import { makeSheet } from '../support/make-sheet';
 import { businessWithPortal, postCsv } from '../support/sheets';
 
 /**
  * A new portal of `rows` clients (the sheet maker's) whose messages go at once (no window), and one status change
- * recorded for each of them at `now`, as a sync records them: one e-mail due per client. Returns the portal.
+ * recorded for each of them at `now`, as a sync records them, and their messages opened by the change's outbox job
+ * (run here, not through the queue, so no sender runs yet): one e-mail due per client. Returns the portal.
  */
 export async function portalWithStatusChanges(app: FastifyInstance, rows: number, now: Date): Promise<string> {
   const owner = await businessWithPortal(app);
@@ -24,5 +26,6 @@ export async function portalWithStatusChanges(app: FastifyInstance, rows: number
     data: { from: c.status, to: `${c.status} (checked)`, fromClass: 'other', toClass: 'other' },
   }));
   await app.ctx.db.transaction((tx) => app.ctx.clientEvents.record(tx, events, now));
+  await openPendingMessages(app.ctx, owner.portalId);
   return owner.portalId;
 }

@@ -19,3 +19,17 @@ export function sendEmailsJob(portalId: string, at: Date, after: { opened: strin
   const key = after === 'due' ? `due:${at.toISOString()}` : `opened:${after.opened}`;
   return { kind: SEND_EMAILS_JOB, dedupeKey: `${portalId}:${key}`, payload: { portalId }, runAt: at };
 }
+
+/**
+ * Opens and merges a portal's client messages for one change (the outbox entry of decision 0016): written in the
+ * change's transaction, one per transaction and portal, naming the change's client events (`events`: ranges of their
+ * ids, first and last included); `merged` once its events are in the messages.
+ */
+export const OPEN_MESSAGES_JOB = 'notification.open_messages';
+
+/** The payload of an OPEN_MESSAGES_JOB. */
+export interface OpenMessagesPayload {
+  portalId: string;
+  events: [number, number][];
+  merged?: true;
+}

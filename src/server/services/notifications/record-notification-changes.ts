@@ -12,7 +12,6 @@ import { isUrgentUpdate } from '@core/sms';
 import { businessProfiles, clients, notificationMessages, portalNotificationSettings, portals } from '../../db/schema';
 import { twilioSender } from '../../integrations/sms/twilio-sms';
 import { businessPlanId } from '../business/plan-access';
-import type { ClientEventSubscriber, RecordedClientEvent } from '../client-events/client-event-log';
 import { readWorkloadSettings } from '../sheet-sync/workload-state';
 import { SEND_TEXT_JOB, sendEmailsJob } from './notification-jobs';
 
@@ -30,7 +29,8 @@ export interface PortalFacts {
   sms: boolean;
 }
 
-async function portalFacts(ctx: AppContext, q: Db | Tx, portalId: string): Promise<PortalFacts | null> {
+/** What the notifications of a portal need to know; null when it sends neither e-mail updates nor texts. */
+export async function portalFacts(ctx: AppContext, q: Db | Tx, portalId: string): Promise<PortalFacts | null> {
   const [row] = await q
     .select({ businessId: portals.businessId, config: portals.config, workload: portals.workloadSettings, settings: portalNotificationSettings.settings, plan: businessProfiles.plan })
     .from(portals)
@@ -47,32 +47,15 @@ async function portalFacts(ctx: AppContext, q: Db | Tx, portalId: string): Promi
   return { businessId: row.businessId, settings, calendar: createWorkingCalendar({ workingDays: workload.workingDays, holidays: workload.holidays }), email, sms };
 }
 
-/**
- * What one transaction has learnt and done so far (a sync hands its events over slice by slice, each in the same
- * transaction): the portals' facts, and the e-mail send jobs it wrote (by portal and due time: one is enough).
- */
-interface TransactionMemo {
-  facts: Map<string, PortalFacts | null>;
+/** The e-mail send jobs one run of the opening has written (by portal and due time: one is enough). */
+export interface OpeningMemo {
   emailJobs: Set<string>;
 }
-const memos = new WeakMap<Db | Tx, TransactionMemo>();
 
-/** The memo of the write's transaction; a fresh one for a write outside any (the app's handle is not remembered). */
-function memoOf(ctx: AppContext, q: Db | Tx): TransactionMemo {
-  const fresh = (): TransactionMemo => ({ facts: new Map(), emailJobs: new Set() });
-  if (q === ctx.db) return fresh();
-  let memo = memos.get(q);
-  if (!memo) {
-    memo = fresh();
-    memos.set(q, memo);
-  }
-  return memo;
-}
-
-async function portalFactsOnce(ctx: AppContext, q: Db | Tx, portalId: string): Promise<PortalFacts | null> {
-  const memo = memoOf(ctx, q);
-  if (!memo.facts.has(portalId)) memo.facts.set(portalId, await portalFacts(ctx, q, portalId));
-  return memo.facts.get(portalId)!;
+/** When the change happened (its events' time: the window runs from it) and when it is written (the rows' times). */
+export interface ChangeTimes {
+  at: Date;
+  now: Date;
 }
 
 /**
@@ -117,43 +100,47 @@ async function mergeIntoOpen(q: Db | Tx, portalId: string, changes: Map<string, 
   return new Set(open.map((m) => m.clientId));
 }
 
-/** The portal's e-mail sender is woken when the window ends: one job per transaction, portal and due time. */
-async function wakeEmailSender(ctx: AppContext, q: Db | Tx, portalId: string, at: Date, opened: string): Promise<void> {
-  const { emailJobs } = memoOf(ctx, q);
+/** The portal's e-mail sender is woken when the window ends: one job per opening run, portal and due time. */
+async function wakeEmailSender(ctx: AppContext, q: Db | Tx, memo: OpeningMemo, target: { portalId: string; at: Date; opened: string }): Promise<void> {
+  const { portalId, at, opened } = target;
+  const { emailJobs } = memo;
   const key = `${portalId}\n${at.toISOString()}`;
   if (emailJobs.has(key)) return;
   await ctx.jobs.enqueue(q, [sendEmailsJob(portalId, at, { opened })]);
   emailJobs.add(key);
 }
 
+/** Where an opening run writes: the portal, its facts, the channel, and the run's memo. */
+interface Target {
+  portalId: string;
+  facts: PortalFacts;
+  channel: MessageChannel;
+  memo: OpeningMemo;
+}
+
 /**
  * Opens a message for each client given, in one statement per chunk (rows made from one JSON parameter), unless it
- * has an open message on the channel already; returns the clients opened, with their message ids. E-mails get one
- * send job for the portal at the end of the window; texts one job each.
+ * has an open message on the channel already; returns the clients opened, with their message ids. The window runs
+ * from the change's time. E-mails get one send job for the portal at the end of the window; texts one job each.
  */
-async function openMessages(
-  ctx: AppContext,
-  q: Db | Tx,
-  target: { portalId: string; facts: PortalFacts; channel: MessageChannel },
-  worth: [string, MessageChanges][],
-  now: Date,
-): Promise<Map<string, string>> {
+async function openMessages(ctx: AppContext, q: Db | Tx, target: Target, worth: [string, MessageChanges][], times: ChangeTimes): Promise<Map<string, string>> {
   const { portalId, facts, channel } = target;
-  const sendAfter = new Date(now.getTime() + facts.settings.windowMinutes * 60_000);
+  const sendAfter = new Date(times.at.getTime() + facts.settings.windowMinutes * 60_000);
+  const now = times.now.toISOString();
   const opened = new Map<string, string>();
   for (let i = 0; i < worth.length; i += INSERT_CHUNK) {
     const rows = worth.slice(i, i + INSERT_CHUNK).map(([c, d]) => ({ c, d }));
     const result = (await q.execute(sql`
       insert into notification_messages (id, business_id, portal_id, client_id, channel, purpose, state, changes, send_after, created_at, updated_at)
       select gen_random_uuid(), ${facts.businessId}, ${portalId}, x.c, ${channel}, 'update', 'pending', x.d, ${sendAfter.toISOString()}::timestamptz,
-        ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+        ${now}::timestamptz, ${now}::timestamptz
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(c text, d jsonb)
       on conflict (portal_id, client_id, channel, purpose) where state in ('pending', 'held') do nothing
       returning id, client_id`)) as unknown as { rows: { id: string; client_id: string }[] };
     for (const r of result.rows) opened.set(r.client_id, r.id);
   }
   if (opened.size === 0) return opened;
-  if (channel === 'email') await wakeEmailSender(ctx, q, portalId, sendAfter, opened.values().next().value!);
+  if (channel === 'email') await wakeEmailSender(ctx, q, target.memo, { portalId, at: sendAfter, opened: opened.values().next().value! });
   else await ctx.jobs.enqueue(q, [...opened.values()].map((id) => ({ kind: SEND_TEXT_JOB, dedupeKey: id, payload: { messageId: id }, runAt: sendAfter })));
   return opened;
 }
@@ -163,25 +150,19 @@ async function openMessages(
  * and loses the change), then opens messages for the changes worth one on their own whose client had none; one that
  * another write opened in between (the insert met it) takes the change by a second merge.
  */
-async function openOrMerge(
-  ctx: AppContext,
-  q: Db | Tx,
-  target: { portalId: string; facts: PortalFacts; channel: MessageChannel },
-  changes: Map<string, MessageChanges>,
-  worth: [string, MessageChanges][],
-  now: Date,
-): Promise<void> {
-  const merged = await mergeIntoOpen(q, target.portalId, changes, now, target.channel);
+async function openOrMerge(ctx: AppContext, q: Db | Tx, target: Target, changes: Map<string, MessageChanges>, worth: [string, MessageChanges][], times: ChangeTimes): Promise<void> {
+  const merged = await mergeIntoOpen(q, target.portalId, changes, times.now, target.channel);
   const toOpen = worth.filter(([id]) => !merged.has(id));
-  const opened = toOpen.length > 0 ? await openMessages(ctx, q, target, toOpen, now) : new Map<string, string>();
+  const opened = toOpen.length > 0 ? await openMessages(ctx, q, target, toOpen, times) : new Map<string, string>();
   const late = new Map(toOpen.filter(([id]) => !opened.has(id)));
-  if (late.size > 0) await mergeIntoOpen(q, target.portalId, late, now, target.channel);
+  if (late.size > 0) await mergeIntoOpen(q, target.portalId, late, times.now, target.channel);
 }
 
 /** E-mails: changes join the open e-mail, or open one when they say something on their own. */
-async function recordEmails(ctx: AppContext, q: Db | Tx, portalId: string, facts: PortalFacts, changes: Map<string, MessageChanges>, now: Date): Promise<void> {
+async function recordEmails(ctx: AppContext, q: Db | Tx, target: Target, changes: Map<string, MessageChanges>, times: ChangeTimes): Promise<void> {
+  const { facts } = target;
   const worth = [...changes].filter(([, c]) => composeUpdate({ changes: c, settings: facts.settings, calendar: facts.calendar, sentToday: NONE }).length > 0);
-  await openOrMerge(ctx, q, { portalId, facts, channel: 'email' }, changes, worth, now);
+  await openOrMerge(ctx, q, target, changes, worth, times);
 }
 
 /**
@@ -189,7 +170,8 @@ async function recordEmails(ctx: AppContext, q: Db | Tx, portalId: string, facts
  * when they are urgent (core's isUrgentUpdate: a status marked urgent, or a client of urgent priority). Consent, the
  * phone number and the hours are looked at when it goes.
  */
-async function recordUrgentTexts(ctx: AppContext, q: Db | Tx, portalId: string, facts: PortalFacts, changes: Map<string, MessageChanges>, now: Date): Promise<void> {
+async function recordUrgentTexts(ctx: AppContext, q: Db | Tx, target: Target, changes: Map<string, MessageChanges>, times: ChangeTimes): Promise<void> {
+  const { portalId, facts } = target;
   const candidates = [...changes].filter(([, c]) => c.status);
   const rows = await q
     .select({ clientId: clients.clientId, priority: clients.priority })
@@ -197,31 +179,24 @@ async function recordUrgentTexts(ctx: AppContext, q: Db | Tx, portalId: string, 
     .where(and(eq(clients.portalId, portalId), idAmong(clients.clientId, candidates.map(([id]) => id))));
   const priorities = new Map(rows.map((r) => [r.clientId, r.priority]));
   const urgent = candidates.filter(([id, c]) => isUrgentUpdate(c, priorities.get(id) ?? '', facts.settings.sms));
-  await openOrMerge(ctx, q, { portalId, facts, channel: 'sms' }, changes, urgent, now);
+  await openOrMerge(ctx, q, target, changes, urgent, times);
 }
 
 /**
- * The notifications subscriber of the client event log (`ctx.clientEvents`): in the change's own transaction, each
- * client's changes are merged into its open message or open one, for portals whose e-mail updates are on (and into
- * its open text, or one is opened for an urgent change, where texts are on). Nothing
- * is decided about sending here (the window, opt-outs and quiet hours are looked at when the message goes).
+ * One change's events of one portal (one transaction's, in order) merged into the clients' open messages, or opening
+ * messages, for a portal whose e-mail updates are on (and texts, for an urgent change, where texts are on). A client
+ * added in the same change gets nothing (core's changesFromEvents). Nothing is decided about sending here (opt-outs
+ * and quiet hours are looked at when the message goes); the window runs from `times.at`, the change's time.
  */
-export function recordNotificationChanges(ctx: AppContext): ClientEventSubscriber {
-  return async (q, events) => {
-    const byPortal = new Map<string, RecordedClientEvent[]>();
-    for (const e of events) {
-      const list = byPortal.get(e.portalId);
-      if (list) list.push(e);
-      else byPortal.set(e.portalId, [e]);
-    }
-    const now = ctx.clock.now();
-    for (const [portalId, list] of byPortal) {
-      const changes = changesFromEvents(list as ChangeEvent[]);
-      if (changes.size === 0) continue;
-      const facts = await portalFactsOnce(ctx, q, portalId);
-      if (!facts) continue;
-      if (facts.email) await recordEmails(ctx, q, portalId, facts, changes, now);
-      if (facts.sms) await recordUrgentTexts(ctx, q, portalId, facts, changes, now);
-    }
-  };
+export async function recordNotificationChanges(
+  ctx: AppContext,
+  q: Db | Tx,
+  target: { portalId: string; facts: PortalFacts; memo: OpeningMemo },
+  events: readonly ChangeEvent[],
+  times: ChangeTimes,
+): Promise<void> {
+  const changes = changesFromEvents(events);
+  if (changes.size === 0) return;
+  if (target.facts.email) await recordEmails(ctx, q, { ...target, channel: 'email' }, changes, times);
+  if (target.facts.sms) await recordUrgentTexts(ctx, q, { ...target, channel: 'sms' }, changes, times);
 }
