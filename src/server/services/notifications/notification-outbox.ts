@@ -111,7 +111,20 @@ async function readEvents(tx: Tx, portalId: string, ranges: readonly [number, nu
   return result.rows.map((r) => ({ id: Number(r.id), type: r.type, clientId: r.client_id, data: r.data, occurredAt: new Date(r.occurred_at) }));
 }
 
-const inRanges = (id: number, ranges: readonly [number, number][]) => ranges.some(([lo, hi]) => id >= lo && id <= hi);
+/** The events (ascending ids) in these ranges (ascending), walking both once. */
+function eventsIn(events: readonly StoredEvent[], ranges: readonly [number, number][]): StoredEvent[] {
+  const out: StoredEvent[] = [];
+  let r = 0;
+  for (const e of events) {
+    while (r < ranges.length && ranges[r]![1] < e.id) r += 1;
+    if (r === ranges.length) break;
+    if (e.id >= ranges[r]![0]) out.push(e);
+  }
+  return out;
+}
+
+/** The change's time: its latest event's. */
+const changeTime = (events: readonly StoredEvent[]) => new Date(events.reduce((latest, e) => Math.max(latest, e.occurredAt.getTime()), 0));
 
 /** The portal's opening: one at a time across instances (PostgreSQL); the embedded database runs one transaction at a time. */
 const openingLock = (portalId: string) => sql`select pg_advisory_xact_lock(hashtextextended(${`statuslink.notification-outbox:${portalId}`}, 0))`;
@@ -149,12 +162,10 @@ export async function openPendingMessages(ctx: AppContext, portalId: string, upT
     if (facts) {
       const rangesOf = pending.map((j) => (j.payload as unknown as OpenMessagesPayload).events);
       const events = await readEvents(tx, portalId, rangesOf.flat());
-      const memo = { emailJobs: new Set<string>() };
       for (const ranges of rangesOf) {
-        const change = events.filter((e) => inRanges(e.id, ranges));
+        const change = eventsIn(events, ranges);
         if (change.length === 0) continue;
-        const at = new Date(Math.max(...change.map((e) => e.occurredAt.getTime())));
-        await recordNotificationChanges(ctx, tx, { portalId, facts, memo }, change as ChangeEvent[], { at, now: ctx.clock.now() });
+        await recordNotificationChanges(ctx, tx, { portalId, facts }, change as ChangeEvent[], { at: changeTime(change), now: ctx.clock.now() });
       }
     }
     await tx

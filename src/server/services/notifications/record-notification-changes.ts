@@ -47,11 +47,6 @@ export async function portalFacts(ctx: AppContext, q: Db | Tx, portalId: string)
   return { businessId: row.businessId, settings, calendar: createWorkingCalendar({ workingDays: workload.workingDays, holidays: workload.holidays }), email, sms };
 }
 
-/** The e-mail send jobs one run of the opening has written (by portal and due time: one is enough). */
-export interface OpeningMemo {
-  emailJobs: Set<string>;
-}
-
 /** When the change happened (its events' time: the window runs from it) and when it is written (the rows' times). */
 export interface ChangeTimes {
   at: Date;
@@ -100,22 +95,26 @@ async function mergeIntoOpen(q: Db | Tx, portalId: string, changes: Map<string, 
   return new Set(open.map((m) => m.clientId));
 }
 
-/** The portal's e-mail sender is woken when the window ends: one job per opening run, portal and due time. */
-async function wakeEmailSender(ctx: AppContext, q: Db | Tx, memo: OpeningMemo, target: { portalId: string; at: Date; opened: string }): Promise<void> {
-  const { portalId, at, opened } = target;
-  const { emailJobs } = memo;
-  const key = `${portalId}\n${at.toISOString()}`;
-  if (emailJobs.has(key)) return;
-  await ctx.jobs.enqueue(q, [sendEmailsJob(portalId, at, { opened })]);
-  emailJobs.add(key);
+/**
+ * E-mails opened per sender job. A change that opens many gets several jobs (each claims any due e-mail of the portal
+ * in lanes of its own; senders never take the same one), as when a sync's slices each opened their own in its
+ * transactions: its e-mails go out through several senders at once (the sender runs two jobs at a time).
+ */
+const EMAILS_PER_SENDER = 1000;
+
+/**
+ * The portal's e-mail senders are woken when the window ends: one job per EMAILS_PER_SENDER e-mails a change opened,
+ * each keyed by a message it opened (so never taken for a job that already ran).
+ */
+async function wakeEmailSenders(ctx: AppContext, q: Db | Tx, portalId: string, at: Date, opened: string[]): Promise<void> {
+  await ctx.jobs.enqueue(q, opened.filter((_, i) => i % EMAILS_PER_SENDER === 0).map((id) => sendEmailsJob(portalId, at, { opened: id })));
 }
 
-/** Where an opening run writes: the portal, its facts, the channel, and the run's memo. */
+/** Where an opening writes: the portal, its facts and the channel. */
 interface Target {
   portalId: string;
   facts: PortalFacts;
   channel: MessageChannel;
-  memo: OpeningMemo;
 }
 
 /**
@@ -140,7 +139,7 @@ async function openMessages(ctx: AppContext, q: Db | Tx, target: Target, worth: 
     for (const r of result.rows) opened.set(r.client_id, r.id);
   }
   if (opened.size === 0) return opened;
-  if (channel === 'email') await wakeEmailSender(ctx, q, target.memo, { portalId, at: sendAfter, opened: opened.values().next().value! });
+  if (channel === 'email') await wakeEmailSenders(ctx, q, portalId, sendAfter, [...opened.values()]);
   else await ctx.jobs.enqueue(q, [...opened.values()].map((id) => ({ kind: SEND_TEXT_JOB, dedupeKey: id, payload: { messageId: id }, runAt: sendAfter })));
   return opened;
 }
@@ -191,7 +190,7 @@ async function recordUrgentTexts(ctx: AppContext, q: Db | Tx, target: Target, ch
 export async function recordNotificationChanges(
   ctx: AppContext,
   q: Db | Tx,
-  target: { portalId: string; facts: PortalFacts; memo: OpeningMemo },
+  target: { portalId: string; facts: PortalFacts },
   events: readonly ChangeEvent[],
   times: ChangeTimes,
 ): Promise<void> {
