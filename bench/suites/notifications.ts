@@ -13,7 +13,9 @@
 // The sync's transaction writes one outbox job naming its events (decision 0016, "One job per change"); the job opens
 // the messages after the commit, in its own transaction. Its time is measured apart, right after each sync with
 // notifications (as the worker would run it, within a second, long before the 10-minute window ends): it is not the
-// sync's time, and it is printed beside it.
+// sync's time, and it is printed beside it. The estimates refresh each sync asks for also runs in that window, so it
+// runs (untimed) before the delivery is timed. The delivery runs on the worker as the app starts it (a pass a second,
+// at once while work waits), and the bare pool runs twice after it, the faster kept (the stricter baseline).
 // `NOTIFY_ROWS=2000 npm run bench notifications` for a quicker run; PostgreSQL with BENCH_DATABASE_URL (or
 // TEST_DATABASE_URL); BENCH_PGLITE=0 skips PGlite.
 import { fork } from 'node:child_process';
@@ -31,6 +33,8 @@ import { loadEnv } from '../../src/server/env';
 import { OPEN_MESSAGES_JOB, SEND_EMAILS_JOB } from '../../src/server/services/notifications/notification-jobs';
 import { openPendingMessages } from '../../src/server/services/notifications/notification-outbox';
 import { runSync } from '../../src/server/services/sheet-sync/run-sync';
+import { refreshPortalEstimates } from '../../src/server/services/estimates/refresh-estimates';
+import { REFRESH_JOB } from '../../src/server/services/estimates/queue-written';
 import { makeSheet } from '../../tests/support/make-sheet';
 
 const ROWS = Number(process.env.NOTIFY_ROWS ?? 10_000);
@@ -156,14 +160,21 @@ async function suite(label: string, database: Database, sink: Sink): Promise<voi
     }
     const messages = (await app.ctx.db.select({ id: notificationMessages.id }).from(notificationMessages).where(eq(notificationMessages.portalId, on))).length;
 
+    // The estimates refresh each sync asked for (due at its commit) runs, in the app, during the batching window (10
+    // minutes by default; none here, so as not to wait): before the e-mails are due, as the outbox jobs did above.
+    // Run here untimed, so the delivery below is the e-mails' own work and not the refreshes'.
+    for (const portalId of [on, off]) await refreshPortalEstimates(app.ctx, portalId);
+    await app.ctx.db.delete(jobs).where(eq(jobs.kind, REFRESH_JOB));
     // Delivery: the worker sends every message; the clock runs until the sink has them all.
     await sink.reset();
     const delivery = await timed(async () => {
-      app.ctx.jobs.start({ pollMs: 10 });
+      app.ctx.jobs.start(); // as the app starts it (a pass a second, or at once while work waits)
       return sink.waitFor(messages);
     });
     await app.ctx.jobs.stop();
-    const base = await baseline(sink, app, on);
+    // The bare pool twice, the faster kept (the stricter baseline: one run swings by a quarter on a shared machine).
+    const bareMs = [await baseline(sink, app, on), await baseline(sink, app, on)];
+    const base = Math.min(...bareMs);
 
     const totalOff = median(withoutMs);
     const totalOn = median(withMs);
@@ -172,7 +183,7 @@ async function suite(label: string, database: Database, sink: Sink): Promise<voi
     console.log(`  sync changing every status, median of ${SYNC_ROUNDS}: without notifications ${(totalOff / 1000).toFixed(2)} s, with ${(totalOn / 1000).toFixed(2)} s: ${(((totalOn - totalOff) / totalOff) * 100).toFixed(1)} % (target at most 10 %)`);
     console.log(`    each sync, in order: without ${seconds(withoutMs)} s; with ${seconds(withMs)} s`);
     console.log(`  the outbox job opening the ${messages.toLocaleString()} messages after each sync (its own transaction, not the sync's), median: ${(median(openingMs) / 1000).toFixed(2)} s; each: ${seconds(openingMs)} s`);
-    console.log(`  delivery of ${messages.toLocaleString()} e-mails: ${(delivery.ms / 1000).toFixed(2)} s; bare nodemailer pool, same messages: ${(base / 1000).toFixed(2)} s: ${(delivery.ms / base).toFixed(2)}x (target at most 1.5x)`);
+    console.log(`  delivery of ${messages.toLocaleString()} e-mails: ${(delivery.ms / 1000).toFixed(2)} s; bare nodemailer pool, same messages, faster of ${seconds(bareMs)} s: ${(delivery.ms / base).toFixed(2)}x (target at most 1.5x)`);
   } finally {
     await app.close();
   }
