@@ -121,3 +121,22 @@ it('a job run again (its instance died after the merge committed) doubles nothin
   expect(before).toMatchObject([{ changes: { status: { to: 'Finished' } } }]);
   expect(await t.app.ctx.db.$count(jobs, eq(jobs.kind, SEND_EMAILS_JOB))).toBe(1);
 });
+
+it("a change that cannot be merged is left to its own job's retries and does not hold the portal's later changes", async () => {
+  // A defective event (no data), named by an outbox job as a change's transaction would name it.
+  const at = t.clock.now();
+  const inserted = (await t.app.ctx.db.execute(
+    sql`insert into client_events (portal_id, client_id, type, occurred_at, actor, data) values (${portal.portalId}, 'T-1003', 'client.status_changed', ${at.toISOString()}::timestamptz, 'system:test', 'null'::jsonb) returning id`,
+  )) as unknown as { rows: { id: string }[] };
+  const badId = Number(inserted.rows[0]!.id);
+  await t.app.ctx.db.insert(jobs).values({ kind: OPEN_MESSAGES_JOB, payload: { portalId: portal.portalId, events: [[badId, badId]] }, runAt: at, createdAt: at });
+  await changeClient(t, portal.portalId, 'T-1004', { status: 'In Review' });
+  const [defective, later] = await outboxJobs();
+
+  await runOutboxJob(later!);
+  expect(await messagesOf(t.app, portal.portalId, 'T-1004')).toMatchObject([{ state: 'pending', changes: { status: { to: 'In Review' } } }]);
+  await expect(runOutboxJob(defective!)).rejects.toThrow();
+  const [stillDefective, merged] = await outboxJobs();
+  expect(stillDefective!.payload).not.toHaveProperty('merged');
+  expect(merged!.payload).toMatchObject({ merged: true });
+});

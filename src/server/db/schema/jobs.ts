@@ -37,5 +37,9 @@ export const jobs = pgTable(
     index('jobs_due_idx').on(t.runAt, t.id).where(sql`${t.state} = 'queued'`),
     index('jobs_lease_idx').on(t.leaseExpiresAt).where(sql`${t.state} = 'running'`),
     index('jobs_finished_idx').on(t.finishedAt).where(sql`${t.finishedAt} is not null`),
+    // A portal's notification outbox jobs waiting to be merged (services/notifications/notification-outbox.ts).
+    index('jobs_open_messages_idx')
+      .on(sql`(${t.payload}->>'portalId')`, t.id)
+      .where(sql`${t.kind} = 'notification.open_messages' and ${t.state} in ('queued', 'running')`),
   ],
 );

@@ -130,49 +130,74 @@ const changeTime = (events: readonly StoredEvent[]) => new Date(events.reduce((l
 const openingLock = (portalId: string) => sql`select pg_advisory_xact_lock(hashtextextended(${`statuslink.notification-outbox:${portalId}`}, 0))`;
 
 /**
+ * Another job's change merged in a savepoint: one that cannot be merged (a defect on some event) is rolled back and left
+ * to its own job's retries (and `gaveUp`), so it does not hold the portal's later changes. True when merged.
+ */
+async function mergeApart(ctx: AppContext, tx: Tx, merge: (q: Tx) => Promise<void>, jobId: number): Promise<boolean> {
+  try {
+    await tx.transaction(merge);
+    return true;
+  } catch (err) {
+    ctx.logger.warn({ err, jobId }, 'an earlier outbox job could not be merged; left to its own retries');
+    return false;
+  }
+}
+
+/**
+ * The portal's outbox jobs not merged yet, up to job `upTo` (all when not given), in id order. The predicate matches
+ * the partial index `jobs_open_messages_idx` (literal kind and states), so the finished jobs of every kind are not read.
+ */
+function unmergedJobs(tx: Tx, portalId: string, upTo: number | undefined) {
+  return tx
+    .select({ id: jobs.id, payload: jobs.payload })
+    .from(jobs)
+    .where(
+      and(
+        sql`${jobs.kind} = ${sql.raw(`'${OPEN_MESSAGES_JOB}'`)}`,
+        sql`${jobs.state} in ('queued', 'running')`,
+        sql`${jobs.payload}->>'portalId' = ${portalId}`,
+        sql`${jobs.payload}->'merged' is null`,
+        upTo === undefined ? undefined : lte(jobs.id, upTo),
+      ),
+    )
+    .orderBy(jobs.id);
+}
+
+/**
  * Merges the changes of the portal's outbox jobs not merged yet (up to job `upTo`, all when not given) into its
  * clients' messages, one change after another in the order the changes committed, in one transaction under the
  * portal's opening lock, and marks those jobs merged in it: a job run again after a crash, or one whose change an
- * earlier-run job of the portal already merged, finds nothing left. Returns the changes merged.
+ * earlier-run job of the portal already merged, finds nothing left. Another job's change that cannot be merged is left
+ * to that job (`mergeApart`). Returns the changes merged.
  *
- * Why job order is commit order: the writers of a portal's clients hold its sync lease and renew it in their
- * transaction (an update of the portal's row, held to the commit), so their transactions commit one after another,
- * and each writes its job after the one before committed: a job's id is higher than every earlier change's, and that
+ * Why job order is commit order: the writers of a portal's clients hold its sync lease, one holder at a time (a writer
+ * that lost it rolls back when it renews it in its transaction), so their transactions commit one after another, and
+ * each writes its job after the one before committed: a job's id is higher than every earlier change's, and that
  * change's job is visible when this one runs. The estimates refresh (its own lock) records only estimate changes,
  * which merge apart from the writers' (core's mergeChanges: a field's first `from` and last `to`).
  */
 export async function openPendingMessages(ctx: AppContext, portalId: string, upTo?: number): Promise<number> {
   return ctx.db.transaction(async (tx) => {
     await tx.execute(openingLock(portalId));
-    const pending = await tx
-      .select({ id: jobs.id, payload: jobs.payload })
-      .from(jobs)
-      .where(
-        and(
-          eq(jobs.kind, OPEN_MESSAGES_JOB),
-          inArray(jobs.state, ['queued', 'running']),
-          sql`${jobs.payload}->>'portalId' = ${portalId}`,
-          sql`${jobs.payload}->'merged' is null`,
-          upTo === undefined ? undefined : lte(jobs.id, upTo),
-        ),
-      )
-      .orderBy(jobs.id);
+    const pending = await unmergedJobs(tx, portalId, upTo);
     if (pending.length === 0) return 0;
     const facts = await portalFacts(ctx, tx, portalId);
+    const left = new Set<number>();
     if (facts) {
       const rangesOf = pending.map((j) => (j.payload as unknown as OpenMessagesPayload).events);
       const events = await readEvents(tx, portalId, rangesOf.flat());
-      for (const ranges of rangesOf) {
+      for (const [i, ranges] of rangesOf.entries()) {
         const change = eventsIn(events, ranges);
         if (change.length === 0) continue;
-        await recordNotificationChanges(ctx, tx, { portalId, facts }, change as ChangeEvent[], { at: changeTime(change), now: ctx.clock.now() });
+        const merge = (q: Tx) => recordNotificationChanges(ctx, q, { portalId, facts }, change as ChangeEvent[], { at: changeTime(change), now: ctx.clock.now() });
+        const jobId = pending[i]!.id;
+        if (upTo === undefined || jobId === upTo) await merge(tx);
+        else if (!(await mergeApart(ctx, tx, merge, jobId))) left.add(jobId);
       }
     }
-    await tx
-      .update(jobs)
-      .set({ payload: sql`${jobs.payload} || '{"merged": true}'::jsonb` })
-      .where(inArray(jobs.id, pending.map((j) => j.id)));
-    return pending.length;
+    const merged = pending.map((j) => j.id).filter((id) => !left.has(id));
+    if (merged.length > 0) await tx.update(jobs).set({ payload: sql`${jobs.payload} || '{"merged": true}'::jsonb` }).where(inArray(jobs.id, merged));
+    return merged.length;
   });
 }
 
@@ -180,8 +205,13 @@ export async function openPendingMessages(ctx: AppContext, portalId: string, upT
 export function openMessagesHandler(ctx: AppContext): JobHandler<OpenMessagesPayload> {
   return {
     kind: OPEN_MESSAGES_JOB,
+    // Jobs of one portal wait for each other's lock, each holding a connection: two at a time per instance.
+    concurrency: 2,
     async run(job) {
       await openPendingMessages(ctx, job.payload.portalId, job.id);
+    },
+    async gaveUp(job, lastError) {
+      ctx.logger.error({ portalId: job.payload.portalId, events: job.payload.events, jobId: job.id, lastError }, 'a change could not be turned into client notifications; its clients are not told of it');
     },
   };
 }

@@ -1,0 +1,1 @@
+CREATE INDEX "jobs_open_messages_idx" ON "jobs" USING btree (("payload"->>'portalId'),"id") WHERE "jobs"."kind" = 'notification.open_messages' and "jobs"."state" in ('queued', 'running');
