@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { ClientEstimateView } from '@core/api/estimates';
 import { slipSentences } from '@core/estimates/shown';
 import type { Db } from '../../db/client';
@@ -12,6 +12,14 @@ export const estimateOfClient = and(eq(clientEstimates.portalId, clients.portalI
  * computed (what the card, the API and the refresh's events say), else D4's formula date. 'YYYY-MM-DD' or null.
  */
 export const toldEstimateDate = sql<string | null>`coalesce(${clientEstimates.likely}, ${clients.estimatedCompletion})::text`;
+
+/**
+ * The same date without the join: the stored estimate read by a subquery on its key, for a select of `clients` alone
+ * (`client`: how that select names the clients table; drizzle leaves the table off a one-table select's columns). For
+ * per-client look-ups where a join may be planned as a scan (the embedded database's statistics go stale).
+ */
+export const toldEstimateDateOf = (client: SQL) =>
+  sql<string | null>`coalesce((select e.likely from client_estimates e where e.portal_id = ${client}.portal_id and e.client_id = ${client}.client_id), ${client}.estimated_completion)::text`;
 
 /** A stored estimate row as the API carries it. */
 export type StoredEstimate = Pick<typeof clientEstimates.$inferSelect, 'likely' | 'low' | 'high' | 'basis' | 'reason'>;

@@ -4,6 +4,7 @@ import { classifyMailFailure } from '@core/mail-failure';
 import { notificationTexts as texts } from '@core/notification-texts';
 import type { AppContext } from '../../context';
 import { createBatcher } from '../../lib/batcher';
+import { jsonRecordset } from '../../db/json-recordset';
 import { emailBounces, notificationMessages } from '../../db/schema';
 import { MailSendError } from '../../integrations/mail/mailer';
 import { markChannelDown, markChannelUp } from './delivery-channel-status';
@@ -125,9 +126,9 @@ interface Sent {
  */
 async function markSentBatch(ctx: AppContext, sent: Sent[]): Promise<Map<Sent, void>> {
   const at = ctx.clock.now().toISOString();
-  const rows = JSON.stringify(sent.map((s) => ({ id: s.id, claim: s.claim, via: s.via })));
+  const rows = sent.map((s) => ({ id: s.id, claim: s.claim, via: s.via }));
   await ctx.db.execute(sql`update notification_messages as m set state = 'sent', sent_at = ${at}::timestamptz, via = v.via, detail = null, updated_at = ${at}::timestamptz
-    from jsonb_to_recordset(${rows}::jsonb) as v(id uuid, claim uuid, via text)
+    from ${jsonRecordset(rows)} as v(id uuid, claim uuid, via text)
     where m.id = v.id and m.state = 'sending' and m.claim = v.claim`);
   return new Map(sent.map((s) => [s, undefined]));
 }

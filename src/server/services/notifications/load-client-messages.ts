@@ -1,6 +1,7 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { businessProfiles, clients, notificationMessages, portalNotificationSettings, portals } from '../../db/schema';
+import { toldEstimateDateOf } from '../estimates/client-estimate-view';
 
 /** Which messages to load: these (a text's job), or up to `limit` due e-mails of a portal not held by another sender. */
 export type Selection = { ids: string[] } | { portalId: string; now: Date; limit: number };
@@ -34,7 +35,7 @@ function lockMessages(tx: Tx, selection: Selection): Promise<Message[]> {
 
 // The subqueries name the outer row in full: drizzle leaves the table's name off the columns of a one-table select.
 const CLIENT = sql.raw('"clients"');
-const OF_CLIENT = (alias: 'e' | 't') => sql.raw(`${alias}.portal_id = "clients".portal_id and ${alias}.client_id = "clients".client_id`);
+const TOKEN_OF_CLIENT = sql.raw('t.portal_id = "clients".portal_id and t.client_id = "clients".client_id');
 
 /**
  * The clients of one portal's messages, with what deciding and writing their messages needs of each. What belongs to
@@ -54,13 +55,12 @@ function loadClients(tx: Tx, portalId: string, businessId: string, clientIds: st
       raw: withCells ? clients.raw : sql<Record<string, string> | null>`null`,
       removedAt: clients.removedAt,
       position: clients.queuePosition,
-      // The date the card shows (its stored most likely date once estimates are computed, else D4's formula date), as
-      // the events say it (toldEstimateDate).
-      estimate: sql<string | null>`coalesce((select e.likely from client_estimates e where ${OF_CLIENT('e')}), ${CLIENT}.estimated_completion)::text`,
+      // The date the card shows, as the events say it.
+      estimate: toldEstimateDateOf(CLIENT),
       optedOut: sql<boolean | null>`(select p.email_opt_out from client_notification_prefs p where p.portal_id = ${CLIENT}.portal_id and p.email_normalized = ${CLIENT}.email_normalized)`,
       bounced: sql<string | null>`(select b.reason from email_bounces b where b.business_id = ${businessId} and b.email_normalized = ${CLIENT}.email_normalized)`,
-      tokenSealed: sql<string | null>`(select t.token_sealed from client_access_tokens t where ${OF_CLIENT('t')})`,
-      tokenEmail: sql<string | null>`(select t.email_normalized from client_access_tokens t where ${OF_CLIENT('t')})`,
+      tokenSealed: sql<string | null>`(select t.token_sealed from client_access_tokens t where ${TOKEN_OF_CLIENT})`,
+      tokenEmail: sql<string | null>`(select t.email_normalized from client_access_tokens t where ${TOKEN_OF_CLIENT})`,
     })
     .from(clients)
     .where(and(eq(clients.portalId, portalId), sql`${clients.clientId} = any(${sql.param(clientIds)}::text[])`));

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import { changesFromEvents, type ChangeEvent } from '@core/notification-changes';
 import type { ClientEventType } from '@core/client-events';
@@ -21,7 +22,7 @@ import { portalFacts, recordNotificationChanges, type PortalFacts } from './reco
  */
 interface TransactionMemo {
   facts: Map<string, PortalFacts | null>;
-  jobs: Map<string, { id: number; events: [number, number][] }>;
+  jobs: Map<string, { key: string; events: [number, number][] }>;
 }
 const memos = new WeakMap<Db | Tx, TransactionMemo>();
 
@@ -50,22 +51,21 @@ export function addIdRanges(ranges: readonly [number, number][], ids: readonly n
 }
 
 /**
- * Names these events (one portal's) in the transaction's outbox job for the portal: the first slice
- * writes the job, later ones add their ids to it.
+ * Names these events (one portal's) in the transaction's outbox job for the portal: the first slice enqueues the job
+ * (keyed by a key of its own, for the later slices), later ones add their ids to it.
  */
 async function nameInJob(ctx: AppContext, q: Db | Tx, memo: TransactionMemo, portalId: string, ids: number[]): Promise<void> {
   const known = memo.jobs.get(portalId);
+  const events = addIdRanges(known?.events ?? [], ids);
+  const payload: OpenMessagesPayload = { portalId, events };
   if (known) {
-    known.events = addIdRanges(known.events, ids);
-    const payload: OpenMessagesPayload = { portalId, events: known.events };
-    await q.update(jobs).set({ payload: { ...payload } }).where(eq(jobs.id, known.id));
+    known.events = events;
+    await q.update(jobs).set({ payload: { ...payload } }).where(and(eq(jobs.kind, OPEN_MESSAGES_JOB), eq(jobs.dedupeKey, known.key)));
     return;
   }
-  const events = addIdRanges([], ids);
-  const now = ctx.clock.now();
-  const payload: OpenMessagesPayload = { portalId, events };
-  const [row] = await q.insert(jobs).values({ kind: OPEN_MESSAGES_JOB, payload: { ...payload }, runAt: now, createdAt: now }).returning({ id: jobs.id });
-  memo.jobs.set(portalId, { id: row!.id, events });
+  const key = `${portalId}:${randomUUID()}`;
+  await ctx.jobs.enqueue(q, [{ kind: OPEN_MESSAGES_JOB, dedupeKey: key, payload: { ...payload } }]);
+  memo.jobs.set(portalId, { key, events });
 }
 
 /**

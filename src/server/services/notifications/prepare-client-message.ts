@@ -15,6 +15,7 @@ import type { PlatformSettings } from '@core/validation/admin-settings';
 import type { AppContext } from '../../context';
 import { createBatcher } from '../../lib/batcher';
 import type { Tx } from '../../db/client';
+import { jsonRecordset } from '../../db/json-recordset';
 import { clientAccessTokens, clientSmsConsents, notificationMessages } from '../../db/schema';
 import { accessLinkUrl, portalUrl, sealAccessToken, unsealAccessToken } from '../client-access/access-link';
 import { servedDomainNames } from '../custom-domains/served-domains';
@@ -344,8 +345,6 @@ function zoneOf(timeZone: string): string {
   return zone;
 }
 
-/** Rows as one JSON parameter (`jsonb_to_recordset`): one short statement text however many rows, cheap to parse. */
-const recordset = (rows: object[]) => sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)`;
 
 async function applyWrites(tx: Tx, writes: Writes, now: Date): Promise<void> {
   const at = now.toISOString();
@@ -353,23 +352,23 @@ async function applyWrites(tx: Tx, writes: Writes, now: Date): Promise<void> {
   if (writes.tokens.length > 0) {
     const tokens = writes.tokens.map((t) => ({ p: t.portalId, c: t.clientId, h: t.tokenHash, s: t.tokenSealed, e: t.emailNormalized }));
     await tx.execute(sql`insert into client_access_tokens (portal_id, client_id, token_hash, token_sealed, email_normalized, created_at, created_by_user_id, last_used_at)
-      select v.p, v.c, v.h, v.s, v.e, ${at}::timestamptz, null, null from ${recordset(tokens)} as v(p text, c text, h text, s text, e text)
+      select v.p, v.c, v.h, v.s, v.e, ${at}::timestamptz, null, null from ${jsonRecordset(tokens)} as v(p text, c text, h text, s text, e text)
       on conflict (portal_id, client_id) do update set token_hash = excluded.token_hash, token_sealed = excluded.token_sealed,
         email_normalized = excluded.email_normalized, created_at = excluded.created_at, created_by_user_id = null, last_used_at = null`);
   }
   if (writes.skipped.length > 0) {
     await tx.execute(sql`update notification_messages as m set state = 'skipped', detail = v.detail, updated_at = ${at}::timestamptz
-      from ${recordset(writes.skipped)} as v(id uuid, detail text) where m.id = v.id`);
+      from ${jsonRecordset(writes.skipped)} as v(id uuid, detail text) where m.id = v.id`);
   }
   if (writes.held.length > 0) {
     await tx.execute(sql`update notification_messages as m set state = 'held', send_after = v.until, updated_at = ${at}::timestamptz
-      from ${recordset(writes.held)} as v(id uuid, until timestamptz) where m.id = v.id`);
+      from ${jsonRecordset(writes.held)} as v(id uuid, until timestamptz) where m.id = v.id`);
   }
   if (writes.sending.length > 0) {
     await tx.execute(sql`update notification_messages as m set state = 'sending', triggers = v.triggers, to_address = v.to, subject = v.subject,
         content = v.content, updated_at = ${at}::timestamptz, attempts = m.attempts + 1, send_after = ${lease}::timestamptz,
         claim = ${writes.claim}::uuid, failures = 0, first_failed_at = null
-      from ${recordset(writes.sending)} as v(id uuid, triggers jsonb, "to" text, subject text, content jsonb)
+      from ${jsonRecordset(writes.sending)} as v(id uuid, triggers jsonb, "to" text, subject text, content jsonb)
       where m.id = v.id`);
   }
   if (writes.resending.length > 0) await tx.update(notificationMessages).set({ sendAfter: new Date(lease), claim: writes.claim }).where(inArray(notificationMessages.id, writes.resending));
