@@ -21,6 +21,13 @@ const LANES = 3;
  * in the pool's queue. Recording the answer (the sent marks go in batches) does not hold a place.
  */
 const SENDS_AT_ONCE = 8;
+/** Sender jobs run at once per instance. */
+const SENDERS_AT_ONCE = 2;
+/**
+ * The most e-mails one instance can have with the mail server at once: what a kill may leave in flight (each goes again
+ * once, with its Message-ID; decision 0016). Answers not yet recorded (the sent marks' batch) add a few.
+ */
+export const EMAILS_IN_FLIGHT = SENDERS_AT_ONCE * LANES * SENDS_AT_ONCE;
 
 /**
  * Sends a round of prepared e-mails a few at a time over the pooled transport, each only while the round still
@@ -102,7 +109,7 @@ export function sendClientEmailsHandler(ctx: AppContext, timer: LeaseTimer = int
     kind: SEND_EMAILS_JOB,
     channel: 'email',
     // Each job runs lanes of its own; a sync written in slices opens a job per slice.
-    concurrency: 2,
+    concurrency: SENDERS_AT_ONCE,
     // Each message gives up on its own after 24 hours; the portal's sender keeps trying while any waits.
     retryForMs: Number.MAX_SAFE_INTEGER,
     async run(job) {
