@@ -46,7 +46,14 @@ export async function readQueueInputs(db: Db | Tx, portalId: string): Promise<Qu
   )) as unknown as { rows: { rows: unknown }[] };
   const value = result.rows[0]?.rows ?? [];
   const rows = (typeof value === 'string' ? JSON.parse(value) : value) as unknown[][];
-  return rows.map((r) => Object.fromEntries(queueInputKeys.map((k, i) => [k, r[i]])) as QueueInputRow);
+  return rows.map(queueInputRowOf);
+}
+
+/** One `[clientId, row, ...]` array of readQueueInputs as a row (a loop: Object.fromEntries cost 1 us a row). */
+function queueInputRowOf(values: unknown[]): QueueInputRow {
+  const row: Record<string, unknown> = {};
+  for (let i = 0; i < queueInputKeys.length; i += 1) row[queueInputKeys[i]!] = values[i];
+  return row as QueueInputRow;
 }
 
 /**
