@@ -1,4 +1,4 @@
-import { and, eq, max, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { computeQueue, createEstimateContext, type EstimateContext } from '@core/estimate';
 import { MANAGED_HEADERS, MANAGED_MAPPING, managedSheetRows, touchedBy, type ManagedChange, type ManagedRow } from '@core/managed-clients';
 import type { DateOrder } from '@core/sheet-values';
@@ -77,22 +77,23 @@ async function idCellsNamed(db: Db | Tx, portalId: string, keys: readonly string
  * and those with an e-mail address they write or that a named client has (a restore brings its address back). Read
  * once with the columns the sync's plan compares them by (`existing`), and with the portal's highest row, so new
  * clients still go last; and, alongside (at once on PostgreSQL), every current client's queue inputs for the plan's
- * queue (`queueRows`). The lists go as one array parameter each (1,000 keys as 1,000 parameters cost the
- * embedded database more than the read). Three plain lookups, not one query with OR: with another portal holding the same
- * keys and addresses, the embedded database planned the OR into a scan that took seconds a request.
+ * queue (`queueRows`); only the lookup by e-mail waits, for the named clients' addresses. The lists go as one array
+ * parameter each (1,000 keys as 1,000 parameters cost the embedded database more than the read). Three plain
+ * lookups, not one query with OR: with another portal holding the same keys and addresses, the embedded database
+ * planned the OR into a scan that took seconds a request.
  */
 export async function readTouchedRows(db: Db | Tx, portalId: string, changes: readonly ManagedChange[]) {
   const { keys, emails } = touchedBy(changes);
-  const [byKey, [last], queueRows] = await Promise.all([
+  const [byKey, byIdCell, [last], queueRows] = await Promise.all([
     touchedSelect(db, portalId, isOneOf(clients.clientId, keys)),
-    db.select({ lastRow: max(clients.row) }).from(clients).where(eq(clients.portalId, portalId)),
+    idCellsNamed(db, portalId, keys),
+    // The highest row as the index's last entry: max() was planned, from statistics taken before a large write, as a
+    // read of every entry (2.7 ms at 10,000 clients on PostgreSQL).
+    db.select({ lastRow: clients.row }).from(clients).where(eq(clients.portalId, portalId)).orderBy(desc(clients.row)).limit(1),
     readQueueInputs(db, portalId),
   ]);
   const addresses = [...new Set([...emails, ...byKey.map((r) => r.existing.emailNormalized)])];
-  const [byIdCell, byEmail] = await Promise.all([
-    idCellsNamed(db, portalId, keys),
-    addresses.length > 0 ? touchedSelect(db, portalId, isOneOf(clients.emailNormalized, addresses)) : [],
-  ]);
+  const byEmail = addresses.length > 0 ? await touchedSelect(db, portalId, isOneOf(clients.emailNormalized, addresses)) : [];
   const rows = new Map([...byKey, ...byIdCell, ...byEmail].map((r) => [r.existing.clientId, r]));
   const existing = new Map<string, ExistingClient>();
   for (const [id, r] of rows) existing.set(id, existingClientOf(r.existing));
