@@ -4,6 +4,7 @@ import { todayInTimeZone } from '@core/dates';
 import { mappingConfidence } from '@core/columns';
 import { MANAGED_HEADERS, MANAGED_MAPPING } from '@core/managed-clients';
 import type { DateOrder } from '@core/sheet-values';
+import type { Tx } from '../../db/client';
 import { clients, portals } from '../../db/schema';
 import { recordActivity } from '../activity/record-activity';
 import { requirePlanFeature } from '../business/plan-access';
@@ -17,6 +18,22 @@ import { acquireSyncLease, releaseSyncLease, renewSyncLease } from '../sheet-syn
 import { forgetUploads } from '../sheet-sync/uploaded-files';
 import { planManagedRows, readManagedRows } from './managed-plan';
 import type { ManagedDeps } from './write-managed-clients';
+
+/**
+ * A client keyed by its e-mail gets its key as its ID cell, unless another client's ID cell is that text. Decided here
+ * from one read of the portal's keys and ID cells, not by an anti-join in the update: planned from statistics taken
+ * before a large write, such a join compared every client with every other (the refresh's did: decision 0017).
+ */
+async function keysBecomeIdCells(tx: Tx, portalId: string): Promise<void> {
+  const stored = await tx.select({ clientId: clients.clientId, sourceId: clients.sourceId }).from(clients).where(eq(clients.portalId, portalId));
+  const idCells = new Set(stored.map((c) => c.sourceId));
+  const keyed = stored.filter((c) => c.sourceId === null && !idCells.has(c.clientId)).map((c) => c.clientId);
+  if (keyed.length === 0) return;
+  await tx
+    .update(clients)
+    .set({ sourceId: clients.clientId })
+    .where(and(eq(clients.portalId, portalId), isNull(clients.sourceId), sql`${clients.clientId} = any(${sql.param(keyed)}::text[])`));
+}
 
 /**
  * Makes StatusLink the source of a portal's clients (issue 22 item 2), keeping them all: each keeps its key, and the
@@ -41,17 +58,7 @@ export async function switchToManaged(
     await failStaleRunsOf(db, portal.id, token, undefined, deps.clientEvents);
     await db.transaction(async (tx) => {
       if (!(await renewSyncLease(tx, portal.id, token))) throw new SyncInProgressError();
-      // A client keyed by its e-mail gets its key as its ID cell, unless another client's ID cell is that text.
-      await tx
-        .update(clients)
-        .set({ sourceId: clients.clientId })
-        .where(
-          and(
-            eq(clients.portalId, portal.id),
-            isNull(clients.sourceId),
-            sql`not exists (select 1 from clients o where o.portal_id = ${portal.id} and o.source_id = ${clients.clientId})`,
-          ),
-        );
+      await keysBecomeIdCells(tx, portal.id);
       const { active } = await readManagedRows(tx, portal.id);
       const rows = [...active.values()].sort((a, b) => a.row - b.row);
       const settings = { workloadSettings: portal.workloadSettings, dateOrder: portal.dateOrder as DateOrder, timeZone: input.timeZone, now: deps.clock.now().getTime() };
