@@ -12,16 +12,17 @@
 // swung by 2x on the shared machine (the import's own time most), so the pair is run API_BENCH_ROUNDS times (default
 // 3), interleaved (import, bulk, import, bulk, ...), each round into portals of its own (the earlier rounds' clients
 // stay in the database), after a warm-up round of 2,000 clients each way: each round's ratio is printed, and their
-// median. A second line, for understanding only: the same ten batches as ten CSV imports of a third portal. An import replaces the list, so
-// import k holds the first k batches (1,000, 2,000, ... 10,000 rows): the same states after each step as the bulk
-// requests, so the same queue moves and client events (each batch's High-priority clients go ahead of the earlier
-// Normal ones). API_BENCH_CLIENTS=0 skips this half (API_BENCH_DELIVERIES=0 skips the deliveries' half).
-// Both portals are measured as the app has them: created and switched to their source, then their estimates computed
-// (the refresh a write asks for runs REFRESH_INTERVAL_MS later), before either side is timed. From then on the writers
-// leave `client.estimate_changed` to the estimates refresh (decision 0017), which runs in the background after each
-// side: its time is printed, not counted. A third line, for understanding only: the ten requests into a portal whose
-// estimates were never computed (a new portal's first two seconds), where the requests record the formula dates'
-// changes themselves.
+// median. A second line, for understanding only: the same ten batches as ten CSV imports of a third portal. An
+// import replaces the list, so import k holds the first k batches (1,000, 2,000, ... 10,000 rows): the same states
+// after each step as the bulk requests, so the same queue moves and client events (each batch's High-priority clients
+// go ahead of the earlier Normal ones). API_BENCH_CLIENTS=0 skips this half (API_BENCH_DELIVERIES=0 skips the
+// deliveries' half).
+// Both portals are measured as the app has them: created (the bulk one switched to managed), then their estimates
+// computed (the refresh a write asks for runs REFRESH_INTERVAL_MS later), before either side is timed. From then on
+// the writers leave `client.estimate_changed` to the estimates refresh (decision 0017), which runs in the background
+// after each side: its time is printed, not counted. A third line, for understanding only: the ten requests into a
+// portal whose estimates were never computed (a new portal's first two seconds), where the requests record the
+// formula dates' changes themselves.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
