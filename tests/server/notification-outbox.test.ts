@@ -2,7 +2,8 @@ import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { NewClientEvent } from '@core/client-events';
 import { classifyStatus } from '@core/status';
-import { clients, jobs, notificationMessages } from '../../src/server/db/schema';
+import { activityEvents, clients, jobs, notificationMessages, portals } from '../../src/server/db/schema';
+import { describeActivity } from '../../src/server/services/admin/describe-activity';
 import { OPEN_MESSAGES_JOB, SEND_EMAILS_JOB } from '../../src/server/services/notifications/notification-jobs';
 import { addIdRanges, openMessagesHandler } from '../../src/server/services/notifications/notification-outbox';
 import type { ClaimedJob } from '../../src/server/services/job-queue/job-types';
@@ -139,4 +140,15 @@ it("a change that cannot be merged is left to its own job's retries and does not
   const [stillDefective, merged] = await outboxJobs();
   expect(stillDefective!.payload).not.toHaveProperty('merged');
   expect(merged!.payload).toMatchObject({ merged: true });
+});
+
+it('a change given up on after a day of retries is written where the operator sees activity, not only to the log', async () => {
+  const claimed = { id: 1, kind: OPEN_MESSAGES_JOB, payload: { portalId: portal.portalId, events: [[5, 7], [9, 9]] }, attempts: 30, firstFailedAt: t.clock.now(), createdAt: t.clock.now() };
+  await openMessagesHandler(t.app.ctx).gaveUp!(claimed as unknown as ClaimedJob<{ portalId: string; events: [number, number][] }>, 'merge failed: boom');
+  const [lost] = await t.app.ctx.db.select().from(activityEvents).where(eq(activityEvents.type, 'notifications.change_lost'));
+  const [owner] = await t.app.ctx.db.select({ businessId: portals.businessId }).from(portals).where(eq(portals.id, portal.portalId));
+  expect(lost).toMatchObject({ businessId: owner!.businessId, detail: { portalId: portal.portalId, events: 4, error: 'merge failed: boom' } });
+  expect(describeActivity({ type: lost!.type, detail: lost!.detail as Record<string, unknown>, actorEmail: null, businessName: 'Outbox Co' })).toBe(
+    'A change to 4 client events of Outbox Co could not be turned into notifications after a day of retries; those clients were not told (merge failed: boom)',
+  );
 });

@@ -125,6 +125,15 @@ const activityTypes: Record<string, ActivityType> = {
   'webhook.updated': { label: 'Webhook endpoint changed', sentence: (e) => `${owner(e)} changed the webhook endpoint ${str(e.detail.url)}${inPortal(e)}${changedList(e.detail)}` },
   'webhook.deleted': { label: 'Webhook endpoint deleted', sentence: (e) => `${owner(e)} deleted the webhook endpoint ${str(e.detail.url)}${inPortal(e)}` },
   'webhook.secret_rotated': { label: 'Webhook secret rotated', sentence: (e) => `${owner(e)} rotated the signing secret of ${str(e.detail.url)}${inPortal(e)}` },
+  'notifications.channel_down': {
+    label: 'Client messages held',
+    sentence: (e) => `Client messages${inPortal(e)} are held: ${str(e.detail.channel)} has been failing since ${str(e.detail.since)} (${str(e.detail.reason)})`,
+  },
+  'notifications.change_lost': {
+    label: 'Client notifications lost',
+    sentence: (e) =>
+      `A change to ${str(e.detail.events)} client events${inPortal(e)} could not be turned into notifications after a day of retries; those clients were not told (${str(e.detail.error)})`,
+  },
 };
 
 /** Words that stay as they are written when a key is turned into words. */

@@ -4,7 +4,8 @@ import { changesFromEvents, type ChangeEvent } from '@core/notification-changes'
 import type { ClientEventType } from '@core/client-events';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
-import { jobs } from '../../db/schema';
+import { jobs, portals } from '../../db/schema';
+import { recordActivity } from '../activity/record-activity';
 import type { ClientEventSubscriber, RecordedClientEvent } from '../client-events/client-event-log';
 import type { JobHandler } from '../job-queue/job-types';
 import { OPEN_MESSAGES_JOB, type OpenMessagesPayload } from './notification-jobs';
@@ -202,6 +203,17 @@ export async function openPendingMessages(ctx: AppContext, portalId: string, upT
 }
 
 /** The queue's handler of outbox jobs: merges the portal's changes up to this job's (earlier ones first). */
+/**
+ * A change whose notifications were given up on (a day of failed merges) is written to the activity log, where the
+ * platform operator sees it beside the business, not only to the server's log: its clients were told nothing of it.
+ */
+async function recordChangeLost(ctx: AppContext, payload: OpenMessagesPayload, lastError: string): Promise<void> {
+  const [portal] = await ctx.db.select({ businessId: portals.businessId }).from(portals).where(eq(portals.id, payload.portalId));
+  if (!portal) return; // the portal went, and its clients with it
+  const events = payload.events.reduce((n, [first, last]) => n + last - first + 1, 0);
+  await recordActivity(ctx.db, { type: 'notifications.change_lost', businessId: portal.businessId, detail: { portalId: payload.portalId, events, error: lastError.slice(0, 300) } });
+}
+
 export function openMessagesHandler(ctx: AppContext): JobHandler<OpenMessagesPayload> {
   return {
     kind: OPEN_MESSAGES_JOB,
@@ -212,6 +224,7 @@ export function openMessagesHandler(ctx: AppContext): JobHandler<OpenMessagesPay
     },
     async gaveUp(job, lastError) {
       ctx.logger.error({ portalId: job.payload.portalId, events: job.payload.events, jobId: job.id, lastError }, 'a change could not be turned into client notifications; its clients are not told of it');
+      await recordChangeLost(ctx, job.payload, lastError);
     },
   };
 }
