@@ -8,7 +8,7 @@ import {
   COPY_CLIENTS,
   COPY_STATUS_HISTORY,
   insertClientsFrom,
-  markRemovedFrom,
+  markRemovedSql,
   QUEUE_COLUMN_TYPES,
   queueCopyLine,
   recordStatusHistoryFrom,
@@ -50,7 +50,7 @@ export async function updateQueueInBatches(tx: Tx, portalId: string, rows: reado
 }
 
 async function markRemoved(tx: Tx, portalId: string, clientIds: string[]) {
-  await tx.execute(markRemovedFrom(portalId, sql`(select jsonb_array_elements_text(${json(clientIds)}) as client_id) x`));
+  await tx.execute(markRemovedSql(portalId, clientIds));
 }
 
 async function recordStatusChanges(tx: Tx, portalId: string, runId: string | null, changes: StatusChange[]) {

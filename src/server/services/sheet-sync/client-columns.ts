@@ -99,13 +99,15 @@ export const updateQueueFrom = (portalId: string, x: SQL) => sql`
   where c.portal_id = ${portalId} and c.client_id = x.client_id`;
 
 /**
- * Marks the portal's clients named by rows `x` (a `client_id` column) removed: out of the queue, their data kept
- * (restored if they come back; purged after REMOVED_RETENTION_DAYS).
+ * Marks the portal's clients `clientIds` removed: out of the queue, their data kept (restored if they come back;
+ * purged after REMOVED_RETENTION_DAYS). The keys go as one array parameter, matched through the primary key whatever
+ * the statistics say: `client_id in (select ...)` was planned from statistics taken before a large write as every
+ * client compared with every key (2,500 removals from a 10,000-client portal: 9.2 s on PostgreSQL; review, 2026-11-27).
  */
-export const markRemovedFrom = (portalId: string, x: SQL) => sql`
+export const markRemovedSql = (portalId: string, clientIds: readonly string[]) => sql`
   update clients set removed_at = now(), updated_at = now(), queue_state = null, queue_position = null,
     estimated_working_days = null, estimated_completion = null
-  where portal_id = ${portalId} and client_id in (select x.client_id from ${x})`;
+  where portal_id = ${portalId} and client_id = any(${sql.param(clientIds)}::text[])`;
 
 /** The columns of a status change as a sync stages it (the plan's statusChanges). */
 export const STATUS_CHANGE_TYPES = 'client_id text, old_status text, new_status text';

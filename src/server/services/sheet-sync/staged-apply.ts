@@ -16,7 +16,7 @@ import type { NewClientEvent } from '@core/client-events';
 import type { Db, Tx } from '../../db/client';
 import { portals, syncRuns, type StagedTable } from '../../db/schema';
 import { STEP_ROWS } from './apply-import';
-import { CLIENT_COLUMN_TYPES, insertClientsFrom, markRemovedFrom, QUEUE_COLUMN_TYPES, recordStatusHistoryFrom, STATUS_CHANGE_TYPES, updateClientsFrom, updateQueueFrom } from './client-columns';
+import { CLIENT_COLUMN_TYPES, insertClientsFrom, markRemovedSql, QUEUE_COLUMN_TYPES, recordStatusHistoryFrom, STATUS_CHANGE_TYPES, updateClientsFrom, updateQueueFrom } from './client-columns';
 import type { ImportPlan } from './plan-import';
 import { applyRun, commitRun, stageRun } from './run-moves';
 import { SyncInProgressError } from './sync-errors';
@@ -138,10 +138,16 @@ async function applyEventSlice(tx: Tx, portalId: string, runId: string, table: s
     .sort((a, b) => a.id - b.id);
 }
 
+/** The client keys of a slice of a staged table. */
+async function stagedKeys(tx: Tx, slice: SQL): Promise<string[]> {
+  const result = (await tx.execute(sql`select x.client_id from ${slice} x`)) as unknown as { rows: { client_id: string }[] };
+  return result.rows.map((r) => r.client_id);
+}
+
 /** Applies rows from..from+STEP_ROWS of one staged table, in the step's transaction. */
 async function applySlice(tx: Tx, portalId: string, runId: string, { kind, table }: StagedTable, from: number): Promise<void> {
   const slice = sliceOf(table, from);
-  if (kind === 'removals') await tx.execute(markRemovedFrom(portalId, sql`${slice} x`));
+  if (kind === 'removals') await tx.execute(markRemovedSql(portalId, await stagedKeys(tx, slice)));
   else if (kind === 'inserts') await tx.execute(insertClientsFrom(portalId, sql`${slice} x`));
   else if (kind === 'updates') await tx.execute(updateClientsFrom(portalId, sql`${slice} x`));
   else if (kind === 'queue') await tx.execute(updateQueueFrom(portalId, sql`${slice} x`));
