@@ -17,10 +17,11 @@
 // after each step as the bulk requests, so the same queue moves and client events (each batch's High-priority clients
 // go ahead of the earlier Normal ones). API_BENCH_CLIENTS=0 skips this half (API_BENCH_DELIVERIES=0 skips the
 // deliveries' half).
-// Both portals are measured as the app has them: created (the bulk one switched to managed), then their estimates
-// computed (the refresh a write asks for runs REFRESH_INTERVAL_MS later), before either side is timed. From then on
-// the writers leave `client.estimate_changed` to the estimates refresh (decision 0017), which runs in the background
-// after each side: its time is printed, not counted. A third line, for understanding only: the ten requests into a
+// Both portals are measured as the app has them when a script starts: created (the bulk one switched to managed,
+// which asks for a refresh, due at the next REFRESH_INTERVAL_MS boundary), then their estimates computed, before
+// either side is timed. From then on the writers leave `client.estimate_changed` to the estimates refresh (decision
+// 0017). The refresh each side leaves to the background is printed, not counted; the app would also run one or more
+// while the ten requests go on (one per interval with a write), which the bench, with no job worker, does not. A third line, for understanding only: the ten requests into a
 // portal whose estimates were never computed (a new portal's first two seconds), where the requests record the
 // formula dates' changes themselves.
 import http from 'node:http';
