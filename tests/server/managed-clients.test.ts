@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { businessProfiles } from '../../src/server/db/schema';
+import { businessProfiles, clients } from '../../src/server/db/schema';
 import { recomputeQueue } from '../../src/server/services/sheet-sync/recompute-queue';
 import { createKey, withKey } from '../support/api-keys';
 import { businessWithPortal, postCsv, request } from '../support/sheets';
@@ -232,6 +232,23 @@ describe('managed source', () => {
     expect(bulk.json().error.code).toBe('client_id_taken');
     const after = await list(o);
     expect(after.map((c) => [c.clientId, c.displayId, c.status])).toEqual([[ann!.clientId, 'X-9', 'Waiting']]);
+  });
+
+  it('switched to managed, a client keyed by its e-mail gets its key as its ID cell, unless another client has that ID cell', async () => {
+    const o = await businessWithPortal(t.app);
+    const importUrl = `/api/v1/portals/${o.portalId}/import`;
+    // Ann and Ben keyed by their e-mails (no ID column), then a file whose ID cells are blank for them (matched by
+    // e-mail, still keyed by it) and whose new client Cy has Ann's key as its ID cell.
+    expect((await postCsv(t.app, importUrl, o.cookie, sheet('Ann Lee,ann@example.com,Waiting,,,,', 'Ben Ode,ben@example.com,Waiting,,,,'))).statusCode).toBe(200);
+    const [ann, ben] = await list(o);
+    const withIds = ['Client ID,' + HEADER, ',Ann Lee,ann@example.com,Waiting,,,,', ',Ben Ode,ben@example.com,Waiting,,,,', `${ann!.clientId as string},Cy Park,cy@example.com,Waiting,,,,`];
+    expect((await postCsv(t.app, importUrl, o.cookie, withIds.join('\n') + '\n')).statusCode).toBe(200);
+    const idCells = async () =>
+      Object.fromEntries((await t.app.ctx.db.select({ name: clients.name, sourceId: clients.sourceId }).from(clients).where(eq(clients.portalId, o.portalId))).map((c) => [c.name, c.sourceId]));
+    expect(await idCells()).toEqual({ 'Ann Lee': null, 'Ben Ode': null, 'Cy Park': ann!.clientId });
+
+    expect((await request(t.app, 'PUT', `/api/v1/portals/${o.portalId}/source`, o.cookie, { type: 'managed' })).statusCode).toBe(200);
+    expect(await idCells()).toEqual({ 'Ann Lee': null, 'Ben Ode': ben!.clientId, 'Cy Park': ann!.clientId });
   });
 
   it('a read key cannot write; another business\'s portal is not found', async () => {
