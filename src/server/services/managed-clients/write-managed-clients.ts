@@ -99,8 +99,7 @@ export async function writeManagedClients(deps: ManagedDeps, input: ManagedWrite
     const today = todayInTimeZone(input.timeZone, deps.clock.now().getTime());
     await db.transaction(async (tx) => {
       if (!(await renewSyncLease(tx, portal.id, token))) throw new SyncInProgressError();
-      await applyImportPlan(tx, portal.id, null, plan);
-      await writeEvents(deps.clientEvents, portal.id, stored, input.actor, deps.clock).committed(tx, plan);
+      await writeEvents(deps.clientEvents, portal.id, stored, input.actor, deps.clock).committedWith(tx, plan, () => applyImportPlan(tx, portal.id, null, plan));
       await tx.update(portals).set({ queueComputedFor: queueCurrentFor(portal.workloadSettings, today), updatedAt: new Date() }).where(eq(portals.id, portal.id));
       await recordActivity(tx, {
         type: 'clients.written',

@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { ClientEventActor, NewClientEvent } from '@core/client-events';
 import type { ClientState, EstimateEventSource } from '@core/sync/client-changes';
 import { planEvents, type PlannedChanges } from '@core/sync/plan-events';
@@ -32,6 +33,26 @@ export interface WriteEvents {
    * rows (the events go the same way).
    */
   committed(tx: Tx, part: Partial<PlannedChanges>, copy?: CopyIn | null): Promise<void>;
+  /**
+   * `committed` for a part whose rows `apply` writes in `tx`, the two overlapped: the events are planned here while
+   * the database writes the first rows, and their rows queued on the connection behind the statement in flight.
+   * node-postgres sends a connection's statements in the order asked, so nothing changes but who waits: on
+   * PostgreSQL this process and the database otherwise take turns (a bulk request of 1,000 clients: 4,000 events
+   * planned and encoded in 10-12 ms while the database idles). Subscribers get the events once both are done (they
+   * read the clients as written).
+   */
+  committedWith(tx: Tx, part: Partial<PlannedChanges>, apply: () => Promise<void>): Promise<void>;
+}
+
+/**
+ * Waits for both, then fails with the first failure, if any: a transaction must not end (roll back, its connection
+ * go back to the pool) while one of them still has statements to send on it.
+ */
+async function bothDone<A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> {
+  const [x, y] = await Promise.allSettled([a, b]);
+  if (x.status === 'rejected') throw x.reason;
+  if (y.status === 'rejected') throw y.reason;
+  return [x.value, y.value];
 }
 
 /**
@@ -48,19 +69,32 @@ export function writeEvents(
 ): WriteEvents {
   const waiting: RecordedClientEvent[] = [];
   const at = clock.now();
-  const write = async (tx: Tx, part: Partial<PlannedChanges>, copy?: CopyIn | null) => {
+  const estimatesOf = async (tx: Tx) => {
     await failAt?.('estimates-asked');
-    const estimates = await estimateEventSource(tx, portalId);
-    return log.write(tx, planEvents(portalId, { ...NOTHING, ...part }, stored, actor, estimates), at, copy);
+    return estimateEventSource(tx, portalId);
+  };
+  const eventsOf = (part: Partial<PlannedChanges>, estimates: EstimateEventSource) => planEvents(portalId, { ...NOTHING, ...part }, stored, actor, estimates);
+  const write = async (tx: Tx, part: Partial<PlannedChanges>, copy?: CopyIn | null) => log.write(tx, eventsOf(part, await estimatesOf(tx)), at, copy);
+  const announce = async (tx: Tx, recorded: RecordedClientEvent[]) => {
+    await log.announce(tx, waiting.length > 0 ? [...waiting.splice(0), ...recorded] : recorded);
+    await queueWritten(tx, portalId, clock.now());
   };
   return {
     async pending(tx, part) {
       for (const e of await write(tx, part)) waiting.push(e);
     },
     async committed(tx, part, copy) {
-      const recorded = await write(tx, part, copy);
-      await log.announce(tx, waiting.length > 0 ? [...waiting.splice(0), ...recorded] : recorded);
-      await queueWritten(tx, portalId, clock.now());
+      await announce(tx, await write(tx, part, copy));
+    },
+    async committedWith(tx, part, apply) {
+      const estimates = await estimatesOf(tx);
+      const recording = async () => {
+        // One turn of the event loop first: the apply's first statement goes out before the events are planned.
+        await yieldToEventLoop();
+        return log.write(tx, eventsOf(part, estimates), at);
+      };
+      const [, recorded] = await bothDone(apply(), recording());
+      await announce(tx, recorded);
     },
   };
 }
