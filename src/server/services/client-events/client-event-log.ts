@@ -34,13 +34,36 @@ const INSERT_CHUNK = 5000;
 
 const runOf = (e: NewClientEvent) => (e.actor.kind === 'sync' ? e.actor.runId : null);
 
+/** Who an event is by and of (`s`: its 1-based place in the list of them). */
+type EventSource = { p: string; r: string | null; a: string };
+
+/**
+ * The events as rows, what they share (portal, sync run, actor) listed once and named by each row's place `s`: one
+ * writer's events share all three, and repeating them made a bulk request's 4,000 events 540 KB of JSON instead of
+ * 340 KB, and their insert (the same 4,000 alone on PostgreSQL) 36 ms instead of 21-26 ms.
+ */
+function eventRows(events: readonly NewClientEvent[]) {
+  const sources: EventSource[] = [];
+  const placeOf = new Map<string, number>();
+  const rows = events.map((e) => {
+    const source = { p: e.portalId, r: runOf(e), a: actorKey(e.actor) };
+    // A run id is a uuid, never empty.
+    const key = `${source.p}\u0000${source.r ?? ''}\u0000${source.a}`;
+    let s = placeOf.get(key);
+    if (s === undefined) placeOf.set(key, (s = sources.push(source)));
+    return { s, c: e.clientId, t: e.type, d: e.data };
+  });
+  return { rows, sources };
+}
+
 /** Inserts events in order (ids follow the order given); returns their ids when `withIds`. */
 async function insertEvents(q: Db | Tx, events: readonly NewClientEvent[], at: Date, withIds: boolean): Promise<number[]> {
-  const rows = events.map((e) => ({ p: e.portalId, c: e.clientId, t: e.type, r: runOf(e), a: actorKey(e.actor), d: e.data }));
+  const { rows, sources } = eventRows(events);
   const result = (await q.execute(sql`
     insert into client_events (portal_id, client_id, type, occurred_at, sync_run_id, actor, data)
-    select x.p, x.c, x.t, ${at.toISOString()}::timestamptz, x.r, x.a, x.d
-    from rows from (jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as (p text, c text, t text, r uuid, a text, d jsonb)) with ordinality as x(p, c, t, r, a, d, n)
+    select s.p, x.c, x.t, ${at.toISOString()}::timestamptz, s.r, s.a, x.d
+    from rows from (jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as (s int, c text, t text, d jsonb)) with ordinality as x(s, c, t, d, n)
+    join rows from (jsonb_to_recordset(${JSON.stringify(sources)}::jsonb) as (p text, r uuid, a text)) with ordinality as s(p, r, a, k) on s.k = x.s
     order by x.n
     ${withIds ? sql`returning id` : sql``}`)) as unknown as { rows: { id: number | string }[] };
   return withIds ? result.rows.map((r) => Number(r.id)).sort((a, b) => a - b) : [];
