@@ -9,8 +9,8 @@ export type QueueState = 'queued' | 'completed' | 'cancelled';
  * A portal's client, read from one sheet row. Keyed by (portal, client key), D9. A client missing from
  * the sheet is marked removed (removed_at) and purged 30 days later; it comes back with its history if it
  * reappears. Queue position and estimate are computed at sync (and when settings change) so a portal lookup is
- * one indexed query. The table keeps 30 % of each page free (fillfactor 70, migration 0033, which Drizzle's table
- * builder cannot declare): rewriting the queue figures, none of them indexed, is then an in-place (HOT) update.
+ * one indexed query. The table keeps 30 % of each page free (fillfactor 70, set by migration 0005, which Drizzle's
+ * table builder cannot declare): rewriting the queue figures, none of them indexed, is then an in-place (HOT) update.
  */
 export const clients = pgTable(
   'clients',
