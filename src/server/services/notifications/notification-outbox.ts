@@ -202,7 +202,6 @@ export async function openPendingMessages(ctx: AppContext, portalId: string, upT
   });
 }
 
-/** The queue's handler of outbox jobs: merges the portal's changes up to this job's (earlier ones first). */
 /**
  * A change whose notifications were given up on (a day of failed merges) is written to the activity log, where the
  * platform operator sees it beside the business, not only to the server's log: its clients were told nothing of it.
@@ -214,6 +213,7 @@ async function recordChangeLost(ctx: AppContext, payload: OpenMessagesPayload, l
   await recordActivity(ctx.db, { type: 'notifications.change_lost', businessId: portal.businessId, detail: { portalId: payload.portalId, events, error: lastError.slice(0, 300) } });
 }
 
+/** The queue's handler of outbox jobs: merges the portal's changes up to this job's (earlier ones first). */
 export function openMessagesHandler(ctx: AppContext): JobHandler<OpenMessagesPayload> {
   return {
     kind: OPEN_MESSAGES_JOB,
