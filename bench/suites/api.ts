@@ -21,9 +21,9 @@
 // which asks for a refresh, due at the next REFRESH_INTERVAL_MS boundary), then their estimates computed, before
 // either side is timed. From then on the writers leave `client.estimate_changed` to the estimates refresh (decision
 // 0017). The refresh each side leaves to the background is printed, not counted; the app would also run one or more
-// while the ten requests go on (one per interval with a write), which the bench, with no job worker, does not. A third line, for understanding only: the ten requests into a
-// portal whose estimates were never computed (a new portal's first two seconds), where the requests record the
-// formula dates' changes themselves.
+// while the ten requests go on (one per interval with a write), which the bench, with no job worker, does not. A
+// third line, for understanding only: the ten requests into a portal whose estimates were never computed (a new
+// portal's first two seconds), where the requests record the formula dates' changes themselves.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
