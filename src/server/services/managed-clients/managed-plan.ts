@@ -1,10 +1,11 @@
-import { and, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { computeQueue, createEstimateContext, type EstimateContext } from '@core/estimate';
 import { MANAGED_HEADERS, MANAGED_MAPPING, managedSheetRows, touchedBy, type ManagedChange, type ManagedRow } from '@core/managed-clients';
 import type { DateOrder } from '@core/sheet-values';
 import type { ClientState } from '@core/sync/client-changes';
 import { figuresOf, queueChange } from '@core/sync/queue-diff';
 import type { Db, Tx } from '../../db/client';
+import { isOneOf } from '../../db/one-of';
 import { clients } from '../../db/schema';
 import { planImport, type ExistingClient, type ImportPlan } from '../sheet-sync/plan-import';
 import { readQueueInputs, type QueueInputRow } from '../sheet-sync/recompute-queue';
@@ -44,15 +45,6 @@ function managedRowsOf(rows: readonly StoredManagedRow[]) {
   return { active, removed };
 }
 
-/**
- * An indexed `column` (after the portal) is one of `values`, as `= any(array)` with the array one parameter, so the
- * database plans it with the values in hand: an index condition, or a filter that looks each row up in a hash of
- * them. Not `in (select ...)`: right after a large write the statistics still say the portal is small, and
- * PostgreSQL then joined every client of the portal to the whole list (a second a request at 9,000 clients). Nor
- * `any(array(select ...))`: an array computed in the query is searched value by value for each row the filter sees
- * (160 ms a request at 9,000 clients on the embedded database, 100 ms on PostgreSQL; 5 ms hashed).
- */
-const isOneOf = (column: AnyColumn, values: readonly string[]) => sql`${column} = any(${sql.param(values)}::text[])`;
 
 /** The portal's clients matching `where`, with the columns of both the managed rows and the sync's plan. */
 const touchedSelect = (db: Db | Tx, portalId: string, where: SQL) =>

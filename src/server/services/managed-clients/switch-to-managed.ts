@@ -1,10 +1,11 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { ClientEventActor } from '@core/client-events';
 import { todayInTimeZone } from '@core/dates';
 import { mappingConfidence } from '@core/columns';
 import { MANAGED_HEADERS, MANAGED_MAPPING } from '@core/managed-clients';
 import type { DateOrder } from '@core/sheet-values';
 import type { Tx } from '../../db/client';
+import { isOneOf } from '../../db/one-of';
 import { clients, portals } from '../../db/schema';
 import { recordActivity } from '../activity/record-activity';
 import { requirePlanFeature } from '../business/plan-access';
@@ -32,7 +33,7 @@ async function keysBecomeIdCells(tx: Tx, portalId: string): Promise<void> {
   await tx
     .update(clients)
     .set({ sourceId: clients.clientId })
-    .where(and(eq(clients.portalId, portalId), isNull(clients.sourceId), sql`${clients.clientId} = any(${sql.param(keyed)}::text[])`));
+    .where(and(eq(clients.portalId, portalId), isNull(clients.sourceId), isOneOf(clients.clientId, keyed)));
 }
 
 /**

@@ -1,5 +1,6 @@
 import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { isOneOf } from '../../db/one-of';
 import { businessProfiles, clients, notificationMessages, portalNotificationSettings, portals } from '../../db/schema';
 import { toldEstimateDateOf } from '../estimates/client-estimate-view';
 
@@ -63,7 +64,7 @@ function loadClients(tx: Tx, portalId: string, businessId: string, clientIds: st
       tokenEmail: sql<string | null>`(select t.email_normalized from client_access_tokens t where ${TOKEN_OF_CLIENT})`,
     })
     .from(clients)
-    .where(and(eq(clients.portalId, portalId), sql`${clients.clientId} = any(${sql.param(clientIds)}::text[])`));
+    .where(and(eq(clients.portalId, portalId), isOneOf(clients.clientId, clientIds)));
 }
 
 type ClientRow = Awaited<ReturnType<typeof loadClients>>[number];

@@ -1,11 +1,11 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { changesFromEvents, composeUpdate, mergeChanges, type ChangeEvent, type MessageChanges } from '@core/notification-changes';
 import { readNotificationSettings, type NotificationSettings } from '@core/notification-settings';
 import { readPortalConfig } from '@core/portal-config';
 import { createWorkingCalendar, type WorkingCalendar } from '@core/working-days';
 import type { AppContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
+import { isOneOf } from '../../db/one-of';
 import type { MessageChannel } from '../../db/schema/notifications';
 import { planHas } from '@core/plan-features';
 import { isUrgentUpdate } from '@core/sms';
@@ -53,13 +53,7 @@ export interface ChangeTimes {
   now: Date;
 }
 
-/**
- * A client id column among these ids, as one array parameter: a list of a thousand ids as as many parameters costs
- * the embedded database several times more to plan than the look-up itself, and a set read from a JSON parameter
- * (`in (select jsonb_array_elements_text(...))`) PostgreSQL may plan as a join of every client to the whole list.
- */
-const idAmong = (column: AnyPgColumn, ids: string[]) => sql`${column} = any(${sql.param(ids)}::text[])`;
-const clientIdIn = (ids: string[]) => idAmong(notificationMessages.clientId, ids);
+const clientIdIn = (ids: string[]) => isOneOf(notificationMessages.clientId, ids);
 
 /**
  * The update that writes these messages' merged changes: one statement, the rows one JSON parameter (as messages are
@@ -175,7 +169,7 @@ async function recordUrgentTexts(ctx: AppContext, q: Db | Tx, target: Target, ch
   const rows = await q
     .select({ clientId: clients.clientId, priority: clients.priority })
     .from(clients)
-    .where(and(eq(clients.portalId, portalId), idAmong(clients.clientId, candidates.map(([id]) => id))));
+    .where(and(eq(clients.portalId, portalId), isOneOf(clients.clientId, candidates.map(([id]) => id))));
   const priorities = new Map(rows.map((r) => [r.clientId, r.priority]));
   const urgent = candidates.filter(([id, c]) => isUrgentUpdate(c, priorities.get(id) ?? '', facts.settings.sms));
   await openOrMerge(ctx, q, target, changes, urgent, times);

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { isOneOf } from '../../db/one-of';
 import type { QueueWrite } from '@core/sync/queue-diff';
 import type { QueueState } from '@core/sync/queue-diff';
 import { copyValue } from './copy-rows';
@@ -100,14 +101,13 @@ export const updateQueueFrom = (portalId: string, x: SQL) => sql`
 
 /**
  * Marks the portal's clients `clientIds` removed: out of the queue, their data kept (restored if they come back;
- * purged after REMOVED_RETENTION_DAYS). The keys go as one array parameter, matched through the primary key whatever
- * the statistics say: `client_id in (select ...)` was planned from statistics taken before a large write as every
- * client compared with every key (2,500 removals from a 10,000-client portal: 9.2 s on PostgreSQL; review, 2026-11-27).
+ * purged after REMOVED_RETENTION_DAYS). The keys are matched through the primary key whatever the statistics say
+ * (isOneOf).
  */
 export const markRemovedSql = (portalId: string, clientIds: readonly string[]) => sql`
   update clients set removed_at = now(), updated_at = now(), queue_state = null, queue_position = null,
     estimated_working_days = null, estimated_completion = null
-  where portal_id = ${portalId} and client_id = any(${sql.param(clientIds)}::text[])`;
+  where portal_id = ${portalId} and ${isOneOf(sql`client_id`, clientIds)}`;
 
 /** The columns of a status change as a sync stages it (the plan's statusChanges). */
 export const STATUS_CHANGE_TYPES = 'client_id text, old_status text, new_status text';

@@ -1,5 +1,6 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { isOneOf } from '../../db/one-of';
 import { clients, portals, webhookEndpoints } from '../../db/schema';
 import type { JobQueue } from '../../jobs/job-worker';
 import type { ClientEventSubscriber, RecordedClientEvent } from '../client-events/client-event-log';
@@ -26,7 +27,7 @@ async function snapshots(q: Db | Tx, events: readonly RecordedClientEvent[]): Pr
     const rows = await q
       .select({ id: clients.clientId, name: clients.name, email: clients.email, status: clients.status, queuePosition: clients.queuePosition, estimatedCompletion: clients.estimatedCompletion })
       .from(clients)
-      .where(and(eq(clients.portalId, portalId), sql`${clients.clientId} = any(${sql.param([...ids])}::text[])`));
+      .where(and(eq(clients.portalId, portalId), isOneOf(clients.clientId, [...ids])));
     for (const r of rows) out.set(`${portalId}\u0000${r.id}`, r);
   }
   return out;
