@@ -3,8 +3,8 @@
 // (claim, sign with standardwebhooks, POST, record each attempt), beside a bare `fetch` loop posting the same payloads
 // to the same receiver with as many requests in flight as the queue's worker runs (10), before and after the queue
 // (the faster of the two is the baseline). Target: within 1.5x.
-// On embedded PGlite, and on PostgreSQL when BENCH_DATABASE_URL (or TEST_DATABASE_URL) points at a server where we
-// may create a database (BENCH_PGLITE=0 skips PGlite).
+// On embedded PGlite in a data folder, as the app runs it (runOnPglite), and on PostgreSQL when BENCH_DATABASE_URL (or
+// TEST_DATABASE_URL) points at a server where we may create a database (BENCH_PGLITE=0 skips PGlite).
 // The other half: 10,000 clients (API_BENCH_CLIENTS) upserted through POST .../clients/bulk (1,000 a request, with an
 // API key) into a portal managed in StatusLink, beside the same rows imported as one CSV file (POST .../import, same
 // key) into another portal of the same business: what a user with 10,000 clients to bring in does either way (one
@@ -24,8 +24,11 @@
 // while the ten requests go on (one per interval with a write), which the bench, with no job worker, does not. A
 // third line, for understanding only: the ten requests into a portal whose estimates were never computed (a new
 // portal's first two seconds), where the requests record the formula dates' changes themselves.
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import pino from 'pino';
@@ -45,6 +48,7 @@ const CLIENTS = Number(process.env.API_BENCH_CLIENTS ?? 10_000);
 const BULK = 1000;
 const ROUNDS = Math.max(1, Number(process.env.API_BENCH_ROUNDS ?? 3));
 const LANES = 10;
+const root = fileURLToPath(new URL('../../', import.meta.url));
 
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
@@ -258,15 +262,27 @@ async function deliveriesBesideFetch(label: string, app: FastifyInstance, receiv
   );
 }
 
-export async function run(): Promise<void> {
-  if (process.env.BENCH_PGLITE !== '0') {
-    const database = await openDatabase({ kind: 'pglite' });
-    try {
-      await runOn('PGlite', database);
-    } finally {
-      await database.close();
-    }
+/**
+ * PGlite as the app runs it (no DATABASE_URL: a data folder on disk, DATA_DIR), in a folder of its own under .tmp,
+ * removed after. `API_BENCH_PGLITE_MEMORY=1` runs it in memory instead, as the tests do: its in-memory file system
+ * copies a file whole each time it outgrows its buffer (by an eighth past 1 MB), and the ten requests, which write
+ * more (four times the events, 30,003 queue moves), pay more for that than the import.
+ */
+async function runOnPglite() {
+  const inMemory = process.env.API_BENCH_PGLITE_MEMORY === '1';
+  const dataDir = path.join(root, '.tmp', `bench-api-${process.pid}`);
+  if (!inMemory) fs.mkdirSync(dataDir, { recursive: true });
+  const database = await openDatabase(inMemory ? { kind: 'pglite' } : { kind: 'pglite', dataDir });
+  try {
+    await runOn(inMemory ? 'PGlite (in memory)' : 'PGlite', database);
+  } finally {
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+export async function run(): Promise<void> {
+  if (process.env.BENCH_PGLITE !== '0') await runOnPglite();
   const base = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!base) {
     console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
