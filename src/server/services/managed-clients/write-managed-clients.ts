@@ -4,12 +4,14 @@ import { applyManagedChanges, type ManagedChange, type ManagedRow } from '@core/
 import { todayInTimeZone } from '@core/dates';
 import type { DateOrder } from '@core/sheet-values';
 import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
 import { portals } from '../../db/schema';
 import { AppError, ConflictError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import { requirePlanFeature } from '../business/plan-access';
 import { getPortalRow } from '../portals/get-portal';
 import { applyImportPlan } from '../sheet-sync/apply-import';
+import { copyChannel } from '../sheet-sync/copy-rows';
 import { planTouchedRows, readTouchedRows } from './managed-plan';
 import { failStaleRunsOf } from '../sheet-sync/run-recovery';
 import type { ImportPlan } from '../sheet-sync/plan-import';
@@ -24,7 +26,15 @@ import { acquireSyncLease, releaseSyncLease, renewSyncLease } from '../sheet-syn
 // the changes (core's applyManagedChanges), and plans and applies it exactly as a sync does (identity D9, queue D4,
 // removals restorable, events in the same transaction), under the portal's sync lease, in one transaction.
 
-export type ManagedDeps = Pick<SyncDeps, 'db' | 'clientEvents' | 'clock'> & Pick<AppContext, 'portalMeta'>;
+export type ManagedDeps = Pick<SyncDeps, 'db' | 'clientEvents' | 'clock'> & Pick<AppContext, 'portalMeta' | 'database' | 'syncCapabilities'>;
+
+/**
+ * The clients' rows go the way a sync's go on this database (decision 0022): streamed with COPY on PostgreSQL (new
+ * clients straight in, queue moves through a staging table: the ten requests of the API bench 8 % faster than with
+ * `jsonb_to_recordset` statements), plain statements on the embedded database. The events stay statements: their
+ * ids, taken from the sequence first for COPY, cost what COPY saves.
+ */
+const copyRowsIn = (deps: ManagedDeps, tx: Tx) => (deps.syncCapabilities.copy ? copyChannel(tx, deps.database.kind) : null);
 
 export interface ManagedWriteInput {
   businessId: string;
@@ -99,7 +109,7 @@ export async function writeManagedClients(deps: ManagedDeps, input: ManagedWrite
     const today = todayInTimeZone(input.timeZone, deps.clock.now().getTime());
     await db.transaction(async (tx) => {
       if (!(await renewSyncLease(tx, portal.id, token))) throw new SyncInProgressError();
-      await writeEvents(deps.clientEvents, portal.id, stored, input.actor, deps.clock).committedWith(tx, plan, () => applyImportPlan(tx, portal.id, null, plan));
+      await writeEvents(deps.clientEvents, portal.id, stored, input.actor, deps.clock).committedWith(tx, plan, () => applyImportPlan(tx, portal.id, null, plan, undefined, copyRowsIn(deps, tx)));
       await tx.update(portals).set({ queueComputedFor: queueCurrentFor(portal.workloadSettings, today), updatedAt: new Date() }).where(eq(portals.id, portal.id));
       await recordActivity(tx, {
         type: 'clients.written',
