@@ -276,8 +276,7 @@ async function runOnPglite() {
   try {
     await runOn(inMemory ? 'PGlite (in memory)' : 'PGlite', database);
   } finally {
-    await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await database.close().finally(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   }
 }
 
