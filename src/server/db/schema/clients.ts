@@ -60,5 +60,8 @@ export const clients = pgTable(
     index('clients_portal_name_idx').on(t.portalId, t.nameNormalized),
     index('clients_portal_row_idx').on(t.portalId, t.row),
     index('clients_removed_at_idx').on(t.removedAt).where(sql`${t.removedAt} is not null`),
+    // The few clients whose id cell is no longer their key (the id cell changed since): a managed write looks them
+    // up by the keys it names (managed-plan.ts idCellsNamed), which read the whole portal without it.
+    index('clients_id_cell_moved_idx').on(t.portalId).where(sql`${t.sourceId} <> ${t.clientId}`),
   ],
 );

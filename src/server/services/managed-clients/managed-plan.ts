@@ -55,8 +55,9 @@ const touchedSelect = (db: Db | Tx, portalId: string, where: SQL) =>
 
 /**
  * The clients whose ID cell is one of `keys` and differs from their key (an ID cell changed since): read as the few
- * clients whose two differ, then matched here. The ID cell has no index, and a join to the list is planned from the
- * table's statistics, which right after a large write say the portal is small.
+ * clients whose two differ (a partial index holds just those: without it every request read the whole portal, 3 ms
+ * at 7,000 clients), then matched here. A join to the list would be planned from the table's statistics, which right
+ * after a large write say the portal is small.
  */
 async function idCellsNamed(db: Db | Tx, portalId: string, keys: readonly string[]) {
   const named = new Set(keys);

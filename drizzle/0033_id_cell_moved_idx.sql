@@ -1,0 +1,1 @@
+CREATE INDEX "clients_id_cell_moved_idx" ON "clients" USING btree ("portal_id") WHERE "clients"."source_id" <> "clients"."client_id";
