@@ -69,6 +69,7 @@ import { createSettingsCache } from './services/platform-settings/settings-cache
 import { installTemplateCache } from './services/email-templates/template-cache';
 import { sendGridSettingReader } from './services/platform-settings/mail-settings';
 import { createPortalMetaCache } from './services/portal-lookup/portal-meta-cache';
+import { createQueueInputsCache } from './services/managed-clients/queue-inputs-cache';
 import { createClientEventLog } from './services/client-events/client-event-log';
 import { syncCapabilities } from './services/sheet-sync/sync-capabilities';
 import { createJobQueue } from './jobs/job-worker';
@@ -92,6 +93,8 @@ export interface BuildAppOptions {
   readiness?: Readiness;
   /** One webhook attempt's time-out (default 15 s; tests pass a short one instead of waiting). */
   webhookTimeoutMs?: number;
+  /** Tests: a managed write's remembered queue inputs are checked against a read each time (queue-inputs-cache.ts). */
+  checkQueueInputs?: boolean;
   /** Fastify's serverFactory: main.ts hands the server already listening since the start over to the app. */
   serverFactory?: FastifyServerOptions['serverFactory'];
 }
@@ -201,6 +204,7 @@ function createContext(options: BuildAppOptions, logger: Logger, redis: Redis | 
     auth: createAuth({ env, db: database.db, logger, mailer, rateStore, settings }),
     clock,
     portalMeta: createPortalMetaCache({ db: database.db, clock, ttlMs: env.PORTAL_META_CACHE_MS }),
+    queueInputs: createQueueInputsCache({ checkHits: options.checkQueueInputs ?? false }),
     clientEvents: createClientEventLog(),
     afterAnswer: createAfterAnswer(logger),
     syncCapabilities: syncCapabilities(database, env),

@@ -14,6 +14,7 @@ import type { SettingsCache } from './services/platform-settings/settings-cache'
 import type { ApiKeyCaller } from './services/api-keys/api-key-caller';
 import type { SyncCapabilities } from './services/sheet-sync/sync-capabilities';
 import type { PortalMetaCache } from './services/portal-lookup/portal-meta-cache';
+import type { QueueInputsCache } from './services/managed-clients/queue-inputs-cache';
 
 /** What every route, service and job can reach. Built once in buildApp. */
 export interface AppContext {
@@ -29,6 +30,8 @@ export interface AppContext {
   clock: Clock;
   /** What portal lookups need of a portal and its business, remembered: writers call portalChanged / businessChanged. */
   portalMeta: PortalMetaCache;
+  /** Managed portals' queue inputs as this instance's last write of each left them, valid while nobody took its lease since. */
+  queueInputs: QueueInputsCache;
   /** Records what changed for which client, in the change's transaction (notifications and webhooks subscribe). */
   clientEvents: ClientEventLog;
   /** Work a request starts without waiting for it (e-mails whose timing would tell whether an address is known). */

@@ -111,7 +111,7 @@ export async function createTestApp(overrides: TestAppOverrides = {}, options: T
   const captured = captureMailer();
   const clock = options.clock ?? manualClock();
   const mailer = options.realMailer ? undefined : (options.mailer ?? captured);
-  const app = await buildApp({ env, database, clock, mailer, logger: options.logger ?? pino({ level: 'silent' }), serveWeb: false, webhookTimeoutMs: options.webhookTimeoutMs });
+  const app = await buildApp({ env, database, clock, mailer, logger: options.logger ?? pino({ level: 'silent' }), serveWeb: false, webhookTimeoutMs: options.webhookTimeoutMs, checkQueueInputs: true });
   await options.beforeReady?.(app, env);
   await app.ready();
   return {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { businessProfiles } from './business-profiles';
 
 /** Where a portal's clients come from. */
@@ -52,6 +52,11 @@ export const portals = pgTable(
     queueComputedFor: date('queue_computed_for', { mode: 'string' }),
     syncLeaseOwner: text('sync_lease_owner'),
     syncLeaseExpiresAt: timestamp('sync_lease_expires_at', { withTimezone: true }),
+    /**
+     * Counts the lease's acquisitions (each one adds 1): a holder that finds the count one past its own last one
+     * knows nobody else has held the lease, and so written the portal's clients, since (queue-inputs-cache.ts).
+     */
+    syncLeaseGeneration: bigint('sync_lease_generation', { mode: 'number' }).notNull().default(0),
     /** Portal configuration (core's portalConfigSchema). */
     config: jsonb('config').$type<Record<string, unknown>>().notNull().default({}),
     /** Workload settings (core's workloadSettingsSchema). */

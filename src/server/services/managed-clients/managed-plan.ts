@@ -3,12 +3,12 @@ import { computeQueue, createEstimateContext, type EstimateContext } from '@core
 import { MANAGED_HEADERS, MANAGED_MAPPING, managedSheetRows, touchedBy, type ManagedChange, type ManagedRow } from '@core/managed-clients';
 import type { DateOrder } from '@core/sheet-values';
 import type { ClientState } from '@core/sync/client-changes';
-import { figuresOf, queueChange } from '@core/sync/queue-diff';
+import { figuresOf, queueChange, type QueueWrite } from '@core/sync/queue-diff';
 import type { Db, Tx } from '../../db/client';
 import { isOneOf } from '../../db/one-of';
 import { clients } from '../../db/schema';
 import { planImport, type ExistingClient, type ImportPlan } from '../sheet-sync/plan-import';
-import { readQueueInputs, type QueueInputRow } from '../sheet-sync/recompute-queue';
+import type { QueueInputRow } from '../sheet-sync/recompute-queue';
 import { existingClientColumns, existingClientOf, loadExistingClients } from '../sheet-sync/prepare-sync';
 import { readWorkloadSettings } from '../sheet-sync/workload-state';
 
@@ -70,14 +70,15 @@ async function idCellsNamed(db: Db | Tx, portalId: string, keys: readonly string
  * and those with an e-mail address they write or that a named client has (a restore brings its address back). Read
  * once with the columns the sync's plan compares them by (`existing`), and with the portal's highest row, so new
  * clients still go last; and, alongside (at once on PostgreSQL), every current client's queue inputs for the plan's
- * queue (`queueRows`, still being read when this returns: see queueRowsLater); only the lookup by e-mail waits, for
- * the named clients' addresses. The lists go as one array parameter each (1,000 keys as 1,000 parameters cost the
- * embedded database more than the read). Three plain lookups, not one query with OR: with another portal holding the
- * same keys and addresses, the embedded database planned the OR into a scan that took seconds a request.
+ * queue (`queueInputs`: read, or remembered by queue-inputs-cache.ts; returned as `queueRows`, perhaps still being
+ * read: see queueRowsLater); only the lookup by e-mail waits, for the named clients' addresses. The lists go as one
+ * array parameter each (1,000 keys as 1,000 parameters cost the embedded database more than the read). Three plain
+ * lookups, not one query with OR: with another portal holding the same keys and addresses, the embedded database
+ * planned the OR into a scan that took seconds a request.
  */
-export async function readTouchedRows(db: Db | Tx, portalId: string, changes: readonly ManagedChange[]) {
+export async function readTouchedRows(db: Db | Tx, portalId: string, changes: readonly ManagedChange[], queueInputs: Promise<readonly QueueInputRow[]>) {
   const { keys, emails } = touchedBy(changes);
-  const queueRows = queueRowsLater(readQueueInputs(db, portalId));
+  const queueRows = queueRowsLater(queueInputs);
   const [byKey, byIdCell, [last]] = await Promise.all([
     touchedSelect(db, portalId, isOneOf(clients.clientId, keys)),
     idCellsNamed(db, portalId, keys),
@@ -99,7 +100,7 @@ export async function readTouchedRows(db: Db | Tx, portalId: string, changes: re
  * changes and plans the touched rows (8-10 ms), instead of one waiting for the other. A write refused before then
  * never awaits them: their failure is then nobody's to report.
  */
-function queueRowsLater(read: Promise<QueueInputRow[]>): Promise<QueueInputRow[]> {
+function queueRowsLater(read: Promise<readonly QueueInputRow[]>): Promise<readonly QueueInputRow[]> {
   read.catch(() => {});
   return read;
 }
@@ -177,3 +178,35 @@ function queueWholePortal(plan: ImportPlan, existing: ReadonlyMap<string, Existi
   });
   plan.queueUpdates.sort((a, b) => a.row - b.row);
 }
+
+/**
+ * The portal's current clients' queue inputs once `plan` (a plan of planTouchedRows) is applied: those it leaves
+ * alone (`queueRows`, as stored) with the queue figures it writes for them, then the clients it writes, as written
+ * (a manual position is never written: it stays the stored one); none it removes. What readQueueInputs would read
+ * after the write (queue-inputs-cache.ts).
+ */
+export function queueInputsAfter(plan: ImportPlan, existing: ReadonlyMap<string, ExistingClient>, queueRows: readonly QueueInputRow[]): QueueInputRow[] {
+  const writes = [...plan.inserts, ...plan.updates];
+  const left = new Set([...writes.map((w) => w.client_id), ...plan.removals]);
+  const moved = new Map(plan.queueUpdates.map((q) => [q.client_id, q]));
+  const rows: QueueInputRow[] = [];
+  for (const r of queueRows) {
+    if (left.has(r.clientId)) continue;
+    const move = moved.get(r.clientId);
+    rows.push(move ? { ...r, ...queueColumnsOf(move) } : r);
+  }
+  for (const w of writes) {
+    const manualPosition = existing.get(w.client_id)?.manualPosition ?? null;
+    rows.push({ clientId: w.client_id, status: w.status, priority: w.priority, dueDate: w.due_date, manualPosition, ...queueColumnsOf(w) });
+  }
+  return rows;
+}
+
+/** A written row's row number and queue figures, as queue inputs. */
+const queueColumnsOf = (w: QueueWrite) => ({
+  row: w.row,
+  queueState: w.queue_state,
+  queuePosition: w.queue_position,
+  estimatedWorkingDays: w.estimated_working_days,
+  estimatedCompletion: w.estimated_completion,
+});

@@ -12,21 +12,21 @@ import { requirePlanFeature } from '../business/plan-access';
 import { getPortalRow } from '../portals/get-portal';
 import { applyImportPlan } from '../sheet-sync/apply-import';
 import { copyChannel } from '../sheet-sync/copy-rows';
-import { planTouchedRows, readTouchedRows } from './managed-plan';
+import { planTouchedRows, queueInputsAfter, readTouchedRows } from './managed-plan';
 import { failStaleRunsOf } from '../sheet-sync/run-recovery';
 import type { ImportPlan } from '../sheet-sync/plan-import';
 import type { SyncDeps } from '../sheet-sync/run-sync';
 import { queueCurrentFor } from '../sheet-sync/workload-state';
 import { writeEvents } from '../sheet-sync/sync-events';
 import { SyncInProgressError } from '../sheet-sync/sync-errors';
-import { acquireSyncLease, releaseSyncLease, renewSyncLease } from '../sheet-sync/sync-lease';
+import { releaseSyncLease, renewSyncLease, takeSyncLease } from '../sheet-sync/sync-lease';
 
 // Writes to a portal whose clients are kept in StatusLink (issue 22 item 2, decision 0018): the app's Client
 // Management and the API's client routes. Each write reads the portal's clients as a sheet with fixed columns, applies
 // the changes (core's applyManagedChanges), and plans and applies it exactly as a sync does (identity D9, queue D4,
 // removals restorable, events in the same transaction), under the portal's sync lease, in one transaction.
 
-export type ManagedDeps = Pick<SyncDeps, 'db' | 'clientEvents' | 'clock'> & Pick<AppContext, 'portalMeta' | 'database' | 'syncCapabilities'>;
+export type ManagedDeps = Pick<SyncDeps, 'db' | 'clientEvents' | 'clock'> & Pick<AppContext, 'portalMeta' | 'database' | 'syncCapabilities' | 'queueInputs'>;
 
 /**
  * The clients' rows go the way a sync's go on this database (decision 0022): streamed with COPY on PostgreSQL (new
@@ -95,11 +95,13 @@ export async function writeManagedClients(deps: ManagedDeps, input: ManagedWrite
   const portal = await getPortalRow(db, input.businessId, input.portalId);
   const notManaged = sourceRefusal(portal.sourceType);
   if (notManaged) throw notManaged;
-  const token = await acquireSyncLease(db, portal.id);
-  if (!token) throw new SyncInProgressError();
+  const lease = await takeSyncLease(db, portal.id);
+  if (!lease) throw new SyncInProgressError();
+  const { token } = lease;
   try {
-    await failStaleRunsOf(db, portal.id, token, undefined, deps.clientEvents);
-    const touched = await readTouchedRows(db, portal.id, input.changes);
+    // A run left open and now finished or undone has written the clients: what this instance remembers is stale.
+    if ((await failStaleRunsOf(db, portal.id, token, undefined, deps.clientEvents)) > 0) deps.queueInputs.forget(portal.id);
+    const touched = await readTouchedRows(db, portal.id, input.changes, deps.queueInputs.read(db, portal.id, lease));
     const applied = applyManagedChanges({ ...touched, changes: input.changes });
     if ('refusal' in applied) throw new AppError(applied.refusal.status, applied.refusal.code, applied.refusal.message);
     const settings = { workloadSettings: portal.workloadSettings, dateOrder: portal.dateOrder as DateOrder, timeZone: input.timeZone, now: deps.clock.now().getTime() };
@@ -119,6 +121,7 @@ export async function writeManagedClients(deps: ManagedDeps, input: ManagedWrite
         detail: { portalId: portal.id, added: plan.counts.imported, updated: plan.counts.updated, restored: plan.counts.restored, removed: plan.counts.removed },
       });
     });
+    deps.queueInputs.remember(portal.id, lease, queueInputsAfter(plan, touched.existing, await touched.queueRows));
     deps.portalMeta.portalChanged(portal.id);
     return result;
   } finally {

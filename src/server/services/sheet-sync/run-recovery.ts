@@ -23,7 +23,7 @@ import { endRuns } from './run-moves';
 import { announceFailure, holdUpload, recordErrorOnPortal } from './run-failure-effects';
 import { DropNeedsConfirmationError } from './sync-errors';
 import { figuresOf } from './sync-outcome';
-import { acquireSyncLease, LEASE_SECONDS, newLeaseToken, processLeaseTag, releaseSyncLease, renewSyncLease } from './sync-lease';
+import { acquireSyncLease, leaseTakenBy, newLeaseToken, processLeaseTag, releaseSyncLease, renewSyncLease } from './sync-lease';
 import { clearSyncProgress } from './sync-progress';
 import type { SyncSession } from './sync-session';
 
@@ -228,10 +228,7 @@ function openRunsLocked(tx: Tx, portalCondition: SQL) {
 /** A lease taken in the clean-up's transaction, so no restore, manual position or recalculation acts on a half-applied portal. */
 async function leaseForFinish(tx: Tx, portalId: string): Promise<string> {
   const token = newLeaseToken();
-  await tx
-    .update(portals)
-    .set({ syncLeaseOwner: token, syncLeaseExpiresAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
-    .where(eq(portals.id, portalId));
+  await tx.update(portals).set(leaseTakenBy(token)).where(eq(portals.id, portalId));
   return token;
 }
 

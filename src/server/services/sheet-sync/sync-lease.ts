@@ -17,6 +17,23 @@ export const processLeaseTag = `${process.pid}-${crypto.randomBytes(4).toString(
 /** A new lease owner token of this process. */
 export const newLeaseToken = () => `${processLeaseTag}:${crypto.randomBytes(8).toString('hex')}`;
 
+/** A lease taken: its owner token, and which acquisition of the portal's lease it was (portals.sync_lease_generation). */
+export interface HeldLease {
+  token: string;
+  generation: number;
+}
+
+/**
+ * The portal row's lease columns as a new holder `token` takes the lease: every taking counts one more generation, so
+ * a holder that finds the count one past its own last taking knows nobody has held the lease since (every writer of
+ * a portal's clients holds it: queue-inputs-cache.ts).
+ */
+export const leaseTakenBy = (token: string) => ({
+  syncLeaseOwner: token,
+  syncLeaseExpiresAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})`,
+  syncLeaseGeneration: sql`${portals.syncLeaseGeneration} + 1`,
+});
+
 /**
  * Takes the portal's sync lease, so two syncs of one portal never run at once, whichever instance starts them
  * (decision 0022). On PostgreSQL the lease is first the portal's session lock on this instance's lease connection
@@ -26,17 +43,22 @@ export const newLeaseToken = () => `${processLeaseTag}:${crypto.randomBytes(8).t
  * token, or null.
  */
 export async function acquireSyncLease(db: Db, portalId: string): Promise<string | null> {
+  return (await takeSyncLease(db, portalId))?.token ?? null;
+}
+
+/** acquireSyncLease, answering the lease's generation with its token. */
+export async function takeSyncLease(db: Db, portalId: string): Promise<HeldLease | null> {
   const token = newLeaseToken();
   const session = leaseSessionOf(db);
   if (session && !(await session.tryLock(portalId, token))) return null;
   try {
     const free = or(isNull(portals.syncLeaseExpiresAt), lt(portals.syncLeaseExpiresAt, sql`now()`));
-    const rows = await db
+    const [row] = await db
       .update(portals)
-      .set({ syncLeaseOwner: token, syncLeaseExpiresAt: sql`now() + make_interval(secs => ${LEASE_SECONDS})` })
+      .set(leaseTakenBy(token))
       .where(session ? eq(portals.id, portalId) : and(eq(portals.id, portalId), free))
-      .returning({ id: portals.id });
-    if (rows.length === 1) return token;
+      .returning({ generation: portals.syncLeaseGeneration });
+    if (row) return { token, generation: row.generation };
   } catch (err) {
     await session?.unlock(portalId, token).catch(() => {});
     throw err;

@@ -1,0 +1,1 @@
+ALTER TABLE "portals" ADD COLUMN "sync_lease_generation" bigint DEFAULT 0 NOT NULL;
