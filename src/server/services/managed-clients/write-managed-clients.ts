@@ -30,9 +30,10 @@ export type ManagedDeps = Pick<SyncDeps, 'db' | 'clientEvents' | 'clock'> & Pick
 
 /**
  * The clients' rows go the way a sync's go on this database (decision 0022): streamed with COPY on PostgreSQL (new
- * clients straight in, queue moves through a staging table: the ten requests of the API bench 8 % faster than with
- * `jsonb_to_recordset` statements), plain statements on the embedded database. The events stay statements: their
- * ids, taken from the sequence first for COPY, cost what COPY saves.
+ * clients straight in, queue moves through a staging table: PostgreSQL's CPU for the API bench's ten requests about 7 %
+ * less than with `jsonb_to_recordset` statements; their time within the noise), plain statements on the embedded
+ * database. The events stay statements: by COPY, with their ids taken from the sequence first, the database's CPU
+ * did not fall (bench/notes.md).
  */
 const copyRowsIn = (deps: ManagedDeps, tx: Tx) => (deps.syncCapabilities.copy ? copyChannel(tx, deps.database.kind) : null);
 
