@@ -36,6 +36,7 @@ import { customDomainRoutes } from './routes/v1/custom-domain-routes';
 import { scheduleDomainRecheck } from './jobs/domain-recheck';
 import { registerWebhookJobs } from './jobs/webhook-jobs';
 import { registerClientEventJobs } from './jobs/client-event-jobs';
+import { registerDatabaseMaintenanceJob } from './jobs/database-maintenance-job';
 import { registerEstimateJobs } from './jobs/estimate-jobs';
 import { documentIdempotency, openApiDefinition } from './routes/system/openapi-docs';
 import { scheduleBackOfficeJobs } from './jobs/lifecycle-emails';
@@ -287,6 +288,7 @@ function registerJobs(app: FastifyInstance, options: BuildAppOptions): void {
   registerWebhookJobs(app, { timeoutMs: options.webhookTimeoutMs, schedulePurge: startJobs });
   registerClientEventJobs(app, { schedulePurge: startJobs });
   registerEstimateJobs(app, { scheduleDaily: startJobs });
+  registerDatabaseMaintenanceJob(app, { schedule: startJobs });
   if (startJobs) {
     registerSheetSyncJob(app);
     app.addHook('onReady', async () => app.ctx.jobs.start());
