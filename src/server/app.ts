@@ -70,7 +70,7 @@ import { createSettingsCache } from './services/platform-settings/settings-cache
 import { installTemplateCache } from './services/email-templates/template-cache';
 import { sendGridSettingReader } from './services/platform-settings/mail-settings';
 import { createPortalMetaCache } from './services/portal-lookup/portal-meta-cache';
-import { createQueueInputsCache } from './services/managed-clients/queue-inputs-cache';
+import { createQueueInputsCache, registerQueueInputsGauges } from './services/managed-clients/queue-inputs-cache';
 import { createClientEventLog } from './services/client-events/client-event-log';
 import { syncCapabilities } from './services/sheet-sync/sync-capabilities';
 import { createJobQueue } from './jobs/job-worker';
@@ -133,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const ctx = createContext(options, logger, redis);
   app.decorate('ctx', ctx);
   registerJobQueueGauges(ctx.metrics, ctx.jobs);
+  registerQueueInputsGauges(ctx.metrics, ctx.queueInputs);
   registerNotifications(ctx);
   app.addHook('onClose', async () => {
     await ctx.afterAnswer.settled();

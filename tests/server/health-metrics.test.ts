@@ -150,6 +150,27 @@ describe('/metrics', () => {
       expect(body).not.toMatch(/statuslink_job_channel_paused\{/);
     });
 
+    it("shows the managed writes' remembered queue inputs: reads by result and the rows held", async () => {
+      const figure = (body: string, series: string) => Number(new RegExp(`^${series.replace(/[{}"]/g, '\\$&')} (\\d+)$`, 'm').exec(body)?.[1]);
+      const hits = 'statuslink_queue_inputs_cache_reads{result="hit"}';
+      const misses = 'statuslink_queue_inputs_cache_reads{result="miss"}';
+      const rows = 'statuslink_queue_inputs_cache_rows';
+      const { queueInputs, db } = t.app.ctx;
+      const before = (await scrape()).body;
+      for (const series of [hits, misses, rows]) expect(figure(before, series), series).toBeGreaterThanOrEqual(0);
+      const row = { clientId: 'A', row: 2, status: 'Waiting', priority: '', dueDate: null, manualPosition: null, queueState: 'queued' as const, queuePosition: 1, estimatedWorkingDays: 5, estimatedCompletion: '2026-12-04' };
+      queueInputs.remember('portal_metrics', { token: 't', generation: 1 }, [row]);
+      expect(figure((await scrape()).body, rows)).toBe(figure(before, rows) + 1);
+      // Another holder came between (generation 3, not 2): read from the database, and the entry is gone.
+      await queueInputs.read(db, 'portal_metrics', { token: 'u', generation: 3 });
+      queueInputs.remember('portal_metrics', { token: 'u', generation: 3 }, []);
+      await queueInputs.read(db, 'portal_metrics', { token: 'v', generation: 4 });
+      const after = (await scrape()).body;
+      expect(figure(after, misses)).toBe(figure(before, misses) + 1);
+      expect(figure(after, hits)).toBe(figure(before, hits) + 1);
+      expect(figure(after, rows)).toBe(figure(before, rows));
+    });
+
     it('shows the PostgreSQL pool, and gauges other parts add (a failing one reads unknown, the rest still answer)', async () => {
       const { metrics } = t.app.ctx;
       metrics.addGauge({

@@ -200,6 +200,7 @@ describe('the cache', () => {
     cache.remember('b', lease(1), rows(4, 'b'));
     cache.remember('c', lease(7), rows(4, 'c'));
     // 12 rows: a, the least recently written, went.
+    expect(cache.stats()).toMatchObject({ rows: 8, portals: 2 });
     await miss('a', 5);
     expect(await cache.read(never, 'b', lease(2))).toHaveLength(4);
     cache.remember('d', lease(1), rows(11));
@@ -208,6 +209,6 @@ describe('the cache', () => {
     cache.forget('e');
     await miss('e', 6);
     expect(await cache.read(never, 'c', lease(8))).toHaveLength(4);
-    expect(cache.stats()).toEqual({ hits: 3, misses: 5 });
+    expect(cache.stats()).toEqual({ hits: 3, misses: 5, rows: 0, portals: 0 });
   });
 });

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Db } from '../../db/client';
+import type { AppMetrics } from '../../lib/metrics';
 import type { HeldLease } from '../sheet-sync/sync-lease';
 import { readQueueInputs, type QueueInputRow } from '../sheet-sync/recompute-queue';
 
@@ -26,8 +27,11 @@ export interface QueueInputsCache {
   remember(portalId: string, lease: HeldLease, rows: readonly QueueInputRow[]): void;
   /** Forgets the portal's entry (its clients were written under the lease of the write about to read them). */
   forget(portalId: string): void;
-  /** How many reads used remembered rows (`hits`) and how many read the database (`misses`) since the start. */
-  stats(): { hits: number; misses: number };
+  /**
+   * How many reads used remembered rows (`hits`) and how many read the database (`misses`) since the start, and the
+   * rows remembered now (`rows`, over `portals`).
+   */
+  stats(): { hits: number; misses: number; rows: number; portals: number };
 }
 
 interface Entry {
@@ -74,7 +78,7 @@ export function createQueueInputsCache(options: { maxRows?: number; checkHits?: 
     forget(portalId) {
       drop(portalId);
     },
-    stats: () => ({ ...counts }),
+    stats: () => ({ ...counts, rows: total, portals: entries.size }),
   };
 }
 
@@ -86,4 +90,25 @@ async function sameAsRead(remembered: readonly QueueInputRow[], read: Promise<re
     throw new Error(`queue inputs cache: the remembered rows differ from the stored ones (${remembered.length} remembered, ${fresh.length} stored)`);
   }
   return remembered;
+}
+
+/** The cache's figures on /metrics: reads by result since the start, and what it holds now. */
+export function registerQueueInputsGauges(metrics: Pick<AppMetrics, 'addGauge'>, cache: Pick<QueueInputsCache, 'stats'>): void {
+  metrics.addGauge({
+    name: 'statuslink_queue_inputs_cache_reads',
+    help: "Managed writes' reads of a portal's queue inputs since this instance started: remembered (hit) or read from the database (miss).",
+    labelNames: ['result'],
+    read: () => {
+      const { hits, misses } = cache.stats();
+      return [
+        { labels: { result: 'hit' }, value: hits },
+        { labels: { result: 'miss' }, value: misses },
+      ];
+    },
+  });
+  metrics.addGauge({
+    name: 'statuslink_queue_inputs_cache_rows',
+    help: "Queue-input rows this instance remembers for managed portals (at most 200,000).",
+    read: () => cache.stats().rows,
+  });
 }
