@@ -11,6 +11,7 @@ import { zoneOrUtc } from '@core/validation/auth';
 import type { WorkloadSettings } from '@core/workload-settings';
 import type { WorkingCalendar } from '@core/working-days';
 import type { Db, Tx } from '../../db/client';
+import { jsonRecordset } from '../../db/json-recordset';
 import { isOneOf } from '../../db/one-of';
 import { businessProfiles, clientEstimates, clients, estimateSnapshots, portalEstimateState, portals } from '../../db/schema';
 import type { Clock } from '../../lib/clock';
@@ -273,7 +274,6 @@ function differs(a: EstimateRow, b: EstimateRow): boolean {
  */
 const FIGURE_COLUMNS = 'client_id text, position integer, priority_class text, likely date, low date, high date, basis text';
 const figuresOf = (r: EstimateRow) => ({ client_id: r.clientId, position: r.position, priority_class: r.priorityClass, likely: r.likely, low: r.low, high: r.high, basis: r.basis });
-const recordsOf = (rows: readonly object[]) => sql`jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)`;
 
 /** Writes new and changed rows (what the client last saw is left as it is). */
 async function writeRows(db: Db | Tx, portalId: string, rows: readonly EstimateRow[]): Promise<void> {
@@ -281,7 +281,7 @@ async function writeRows(db: Db | Tx, portalId: string, rows: readonly EstimateR
     const batch = rows.slice(i, i + WRITE_BATCH).map((r) => ({ ...figuresOf(r), reason: r.reason, slip_days: r.slipDays }));
     await db.execute(sql`
       insert into client_estimates (portal_id, client_id, position, priority_class, likely, low, high, basis, reason, slip_days)
-      select ${portalId}, x.* from ${recordsOf(batch)} as x(${sql.raw(FIGURE_COLUMNS)}, reason text, slip_days integer)
+      select ${portalId}, x.* from ${jsonRecordset(batch)} as x(${sql.raw(FIGURE_COLUMNS)}, reason text, slip_days integer)
       on conflict (portal_id, client_id) do update set
         position = excluded.position, priority_class = excluded.priority_class, likely = excluded.likely, low = excluded.low,
         high = excluded.high, basis = excluded.basis, reason = excluded.reason, slip_days = excluded.slip_days`);
@@ -323,7 +323,7 @@ async function snapshotOnce(db: Db, portalId: string, today: string, rows: reado
   for (let i = 0; i < rows.length; i += WRITE_BATCH) {
     await db.execute(sql`
       insert into estimate_snapshots (portal_id, shown_on, client_id, position, priority_class, likely, low, high, basis)
-      select ${portalId}, ${today}::date, x.* from ${recordsOf(rows.slice(i, i + WRITE_BATCH).map(figuresOf))} as x(${sql.raw(FIGURE_COLUMNS)})
+      select ${portalId}, ${today}::date, x.* from ${jsonRecordset(rows.slice(i, i + WRITE_BATCH).map(figuresOf))} as x(${sql.raw(FIGURE_COLUMNS)})
       on conflict do nothing`);
   }
   return true;
