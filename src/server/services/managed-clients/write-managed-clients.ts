@@ -4,14 +4,13 @@ import { applyManagedChanges, type ManagedChange, type ManagedRow } from '@core/
 import { todayInTimeZone } from '@core/dates';
 import type { DateOrder } from '@core/sheet-values';
 import type { AppContext } from '../../context';
-import type { Tx } from '../../db/client';
 import { portals } from '../../db/schema';
 import { AppError, ConflictError } from '../../errors';
 import { recordActivity } from '../activity/record-activity';
 import { requirePlanFeature } from '../business/plan-access';
 import { getPortalRow } from '../portals/get-portal';
 import { applyImportPlan } from '../sheet-sync/apply-import';
-import { copyChannel } from '../sheet-sync/copy-rows';
+import { copyChannelIfStreaming } from '../sheet-sync/copy-rows';
 import { planTouchedRows, queueInputsAfter, readTouchedRows } from './managed-plan';
 import { failStaleRunsOf } from '../sheet-sync/run-recovery';
 import type { ImportPlan } from '../sheet-sync/plan-import';
@@ -27,15 +26,6 @@ import { releaseSyncLease, renewSyncLease, takeSyncLease } from '../sheet-sync/s
 // removals restorable, events in the same transaction), under the portal's sync lease, in one transaction.
 
 export type ManagedDeps = Pick<SyncDeps, 'db' | 'clientEvents' | 'clock'> & Pick<AppContext, 'portalMeta' | 'database' | 'syncCapabilities' | 'queueInputs'>;
-
-/**
- * The clients' rows go the way a sync's go on this database (decision 0022): streamed with COPY on PostgreSQL (new
- * clients straight in, queue moves through a staging table: PostgreSQL's CPU for the API bench's ten requests about 7 %
- * less than with `jsonb_to_recordset` statements; their time within the noise), plain statements on the embedded
- * database. The events stay statements: by COPY, with their ids taken from the sequence first, the database's CPU
- * did not fall (bench/notes.md).
- */
-const copyRowsIn = (deps: ManagedDeps, tx: Tx) => (deps.syncCapabilities.copy ? copyChannel(tx, deps.database.kind) : null);
 
 export interface ManagedWriteInput {
   businessId: string;
@@ -110,9 +100,12 @@ export async function writeManagedClients(deps: ManagedDeps, input: ManagedWrite
     const result = { written: applied.written, created: applied.created, deleted: applied.deleted };
     checkPlan(plan, applied.rows, result);
     const today = todayInTimeZone(input.timeZone, deps.clock.now().getTime());
+    // The clients' rows go the way a sync's go on this database (decision 0022): COPY on PostgreSQL (its CPU for the API
+    // bench's ten requests about 7 % less than statements, their time within the noise); the events stay statements
+    // (by COPY, their ids taken first, the database's CPU did not fall: bench/notes.md).
     await db.transaction(async (tx) => {
       if (!(await renewSyncLease(tx, portal.id, token))) throw new SyncInProgressError();
-      await writeEvents(deps.clientEvents, portal.id, stored, input.actor, deps.clock).committedWith(tx, plan, () => applyImportPlan(tx, portal.id, null, plan, undefined, copyRowsIn(deps, tx)));
+      await writeEvents(deps.clientEvents, portal.id, stored, input.actor, deps.clock).committedWith(tx, plan, () => applyImportPlan(tx, portal.id, null, plan, undefined, copyChannelIfStreaming(deps.syncCapabilities, tx, deps.database.kind)));
       await tx.update(portals).set({ queueComputedFor: queueCurrentFor(portal.workloadSettings, today), updatedAt: new Date() }).where(eq(portals.id, portal.id));
       await recordActivity(tx, {
         type: 'clients.written',

@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { Tx } from '../../db/client';
+import type { SyncCapabilities } from './sync-capabilities';
 
 /**
  * COPY ... FROM STDIN on the transaction's own connection, so the rows are part of the sync's one transaction:
@@ -60,6 +61,14 @@ export function copyChannel(tx: Tx, kind: 'pglite' | 'postgres'): CopyIn | null 
   if (!client || typeof client.query !== 'function') return null;
   if (kind === 'postgres') return typeof client.release === 'function' || 'connection' in client ? pgCopy(client as unknown as pg.ClientBase) : null;
   return pgliteCopy(client as unknown as Pick<PGlite, 'query'>);
+}
+
+/**
+ * The transaction's COPY channel when this database's writes stream with COPY (`syncCapabilities.copy`: a sync's rows,
+ * a managed write's), else null (plain statements).
+ */
+export function copyChannelIfStreaming(caps: Pick<SyncCapabilities, 'copy'>, tx: Tx, kind: 'pglite' | 'postgres'): CopyIn | null {
+  return caps.copy ? copyChannel(tx, kind) : null;
 }
 
 const SPECIAL = /[\\\t\n\r]/g;

@@ -4,7 +4,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { portals, syncRuns } from '../../db/schema';
 import { applyImportPlan, insertFirstImportInSteps, planRowCount, planWriteCount, STEP_ROWS, writeQueueInSteps } from './apply-import';
-import { copyChannel } from './copy-rows';
+import { copyChannelIfStreaming } from './copy-rows';
 import { applyRun } from './run-moves';
 import type { ExistingClient, ImportPlan } from './plan-import';
 import type { PreparedSync } from './prepare-sync';
@@ -124,7 +124,7 @@ async function writeInOneTransaction(s: SyncSession, job: WriteJob, data: Import
   const persist = caps.oneTransactionAtATime ? 'never' : 'throttled';
   s.lap('beforeWrite');
   const saved = await db.transaction(async (tx) => {
-    const copy = caps.copy ? copyChannel(tx, s.deps.database.kind) : null;
+    const copy = copyChannelIfStreaming(caps, tx, s.deps.database.kind);
     await applyImportPlan(tx, portal.id, s.runId, data, (written) => s.progress('writing', stepped + written, job.total, persist), copy);
     await job.events.committed(tx, data, copy);
     // Still ours? A run that lost its lease (expired while it wrote) must not commit over another's work; a portal
