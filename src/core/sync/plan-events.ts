@@ -45,7 +45,7 @@ export function planEvents(
   for (const c of plan.updates) add(c.client_id, stateOf(c));
   for (const q of plan.queueUpdates) {
     const before = stored.get(q.client_id);
-    if (before) add(q.client_id, { ...before, queuePosition: q.queue_position, estimatedCompletion: q.estimated_completion });
+    if (before) add(q.client_id, { status: before.status, queuePosition: q.queue_position, estimatedCompletion: q.estimated_completion, removed: before.removed });
   }
   return events;
 }

@@ -34,6 +34,13 @@ const INSERT_CHUNK = 5000;
 
 const runOf = (e: NewClientEvent) => (e.actor.kind === 'sync' ? e.actor.runId : null);
 
+/**
+ * An event as recorded, as one literal of the same shape for all (a bulk write records tens of thousands: spreading
+ * each event into a new object took 2-8 ms per 4,000).
+ */
+const recordedEvent = (e: NewClientEvent, id: number, occurredAt: Date) =>
+  ({ type: e.type, portalId: e.portalId, clientId: e.clientId, data: e.data, actor: e.actor, id, occurredAt, syncRunId: runOf(e) }) as RecordedClientEvent;
+
 /** Who an event is by and of (`s`: its 1-based place in the list of them). */
 type EventSource = { p: string; r: string | null; a: string };
 
@@ -108,7 +115,7 @@ export function createClientEventLog(): ClientEventLog {
       const withIds = subscribers.size > 0;
       const recorded: RecordedClientEvent[] = [];
       const keep = (chunk: readonly NewClientEvent[], ids: number[]) => {
-        if (withIds) chunk.forEach((e, j) => recorded.push({ ...e, id: ids[j]!, occurredAt: at, syncRunId: runOf(e) }));
+        if (withIds) chunk.forEach((e, j) => recorded.push(recordedEvent(e, ids[j]!, at)));
       };
       if (copy && events.length > 0) {
         keep(events, await copyEvents(q, copy, events, at, withIds));
