@@ -195,6 +195,7 @@ function createContext(options: BuildAppOptions, logger: Logger, redis: Redis | 
   const rateStore = redis ? withMemoryFallback(redisRateStore(redis), memory(), redisWarning(logger)) : memory();
   const metrics = createMetrics({ logger });
   registerDatabaseGauges(metrics, database);
+  const capabilities = syncCapabilities(database, env);
   return {
     env,
     database,
@@ -207,9 +208,9 @@ function createContext(options: BuildAppOptions, logger: Logger, redis: Redis | 
     clock,
     portalMeta: createPortalMetaCache({ db: database.db, clock, ttlMs: env.PORTAL_META_CACHE_MS }),
     queueInputs: createQueueInputsCache({ checkHits: options.checkQueueInputs ?? false }),
-    clientEvents: createClientEventLog(),
+    clientEvents: createClientEventLog({ idsInOneBlock: capabilities.oneTransactionAtATime }),
     afterAnswer: createAfterAnswer(logger),
-    syncCapabilities: syncCapabilities(database, env),
+    syncCapabilities: capabilities,
     jobs: createJobQueue({ db: database.db, clock, logger }),
     metrics,
     readiness: options.readiness ?? createReadiness(),

@@ -31,6 +31,30 @@ describe('client event log', () => {
     expect(seen.map((e) => e.id)).toEqual(rows.map((r) => r.id));
   });
 
+  it('with ids taken as one block (the embedded database): the ids subscribers get, in order, and the sequence moved past them', async () => {
+    const { portalId } = await businessWithPortal(t.app);
+    const log = createClientEventLog({ idsInOneBlock: true });
+    const seen: RecordedClientEvent[] = [];
+    log.subscribe('test', async (_q, events) => {
+      seen.push(...events);
+    });
+    await t.app.ctx.db.transaction(async (tx) => {
+      await log.record(tx, eventsFor(portalId, 6000), at);
+      await log.record(tx, eventsFor(portalId, 2), at);
+    });
+    // A write reading its ids back (as on PostgreSQL) after the blocks gets an id past them.
+    const reading = createClientEventLog();
+    reading.subscribe('test', async () => {});
+    const [after] = await t.app.ctx.db.transaction((tx) => reading.record(tx, eventsFor(portalId, 1), at));
+    const rows = await t.app.ctx.db.select().from(clientEvents).where(eq(clientEvents.portalId, portalId)).orderBy(asc(clientEvents.id));
+    expect(rows).toHaveLength(6003);
+    expect(rows.map((r) => r.clientId)).toEqual([...eventsFor(portalId, 6000), ...eventsFor(portalId, 2), ...eventsFor(portalId, 1)].map((e) => e.clientId));
+    expect(seen.map((e) => e.id)).toEqual(rows.slice(0, 6002).map((r) => r.id));
+    expect(after!.id).toBe(rows[6002]!.id);
+    expect(after!.id).toBeGreaterThan(seen.at(-1)!.id);
+    expect(seen[0]).toMatchObject({ type: 'client.queue_moved', portalId, clientId: 'c0', data: { from: 2, to: 1 }, occurredAt: at, syncRunId: null });
+  });
+
   it('a failing subscriber rolls the events back with the change', async () => {
     const { portalId } = await businessWithPortal(t.app);
     const log = createClientEventLog();
