@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { VACUUM_JOB } from '../../src/server/jobs/database-maintenance-job';
-import { createKey, withKey } from '../support/api-keys';
-import { businessWithPortal, request } from '../support/sheets';
+import { managedPortalWithKey, withKey } from '../support/api-keys';
 import { useTestApp } from '../support/test-app';
 
 // The embedded database has no autovacuum: the daily `database.vacuum` job runs VACUUM (ANALYZE) of every table
@@ -12,9 +11,7 @@ const t = useTestApp();
 
 /** A managed portal's `bulk(from, n)`: adds clients C-from... through the bulk API (no ANALYZE follows). */
 async function managedPortal() {
-  const o = await businessWithPortal(t.app);
-  expect((await request(t.app, 'PUT', `/api/v1/portals/${o.portalId}/source`, o.cookie, { type: 'managed' })).statusCode).toBe(200);
-  const { key } = await createKey(t.app, o.cookie, { scope: 'write' });
+  const { key, ...o } = await managedPortalWithKey(t.app);
   const bulk = async (from: number, n: number) => {
     const clients = Array.from({ length: n }, (_, i) => ({ clientId: `C-${from + i}`, name: `Client ${from + i}`, email: `c${from + i}@example.com`, status: 'Waiting' }));
     const res = await withKey(t.app, key, 'POST', `/api/v1/portals/${o.portalId}/clients/bulk`, { clients });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { businessProfiles, clients } from '../../src/server/db/schema';
 import { recomputeQueue } from '../../src/server/services/sheet-sync/recompute-queue';
-import { createKey, withKey } from '../support/api-keys';
+import { createKey, managedPortalWithKey, withKey } from '../support/api-keys';
 import { businessWithPortal, postCsv, request } from '../support/sheets';
 import { useTestApp } from '../support/test-app';
 
@@ -29,14 +29,7 @@ async function events(o: Owner): Promise<string[]> {
 }
 const list = async (o: Owner, query = '') => (await request(t.app, 'GET', clientsUrl(o, `?pageSize=100${query}`), o.cookie)).json().clients as Record<string, unknown>[];
 
-async function managedPortal() {
-  const o = await businessWithPortal(t.app);
-  const res = await request(t.app, 'PUT', `/api/v1/portals/${o.portalId}/source`, o.cookie, { type: 'managed' });
-  expect(res.statusCode, res.body).toBe(200);
-  expect(res.json().portal.source.type).toBe('managed');
-  const { key } = await createKey(t.app, o.cookie, { scope: 'write' });
-  return { ...o, key };
-}
+const managedPortal = () => managedPortalWithKey(t.app);
 
 describe('managed source', () => {
   // Eleven writes and their reads: 60 s on a busy machine.

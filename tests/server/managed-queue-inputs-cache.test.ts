@@ -8,8 +8,8 @@ import { businessProfiles } from '../../src/server/db/schema';
 import { restoreClient } from '../../src/server/services/clients/restore-client';
 import { createQueueInputsCache } from '../../src/server/services/managed-clients/queue-inputs-cache';
 import { readQueueInputs, recomputeQueue, type QueueInputRow } from '../../src/server/services/sheet-sync/recompute-queue';
-import { createKey, withKey } from '../support/api-keys';
-import { businessWithPortal, postCsv, request } from '../support/sheets';
+import { managedPortalWithKey, withKey } from '../support/api-keys';
+import { postCsv, request } from '../support/sheets';
 import { testDbKind } from '../support/test-database';
 import { useTestApp } from '../support/test-app';
 
@@ -25,11 +25,9 @@ const HEADER = 'Client Name,Email Address,Status,Priority,Due Date,Notes,Referre
 type Owner = Awaited<ReturnType<typeof managedPortal>>;
 
 async function managedPortal(app: FastifyInstance = t.app) {
-  const o = await businessWithPortal(app);
-  expect((await request(app, 'PUT', `/api/v1/portals/${o.portalId}/source`, o.cookie, { type: 'managed' })).statusCode).toBe(200);
-  const { key } = await createKey(app, o.cookie, { scope: 'write' });
+  const o = await managedPortalWithKey(app);
   const [business] = await app.ctx.db.select({ id: businessProfiles.id, timeZone: businessProfiles.timeZone }).from(businessProfiles).where(eq(businessProfiles.userId, o.user.id));
-  return { ...o, key, businessId: business!.id, timeZone: business!.timeZone };
+  return { ...o, businessId: business!.id, timeZone: business!.timeZone };
 }
 
 const byClient = (rows: readonly QueueInputRow[]) => [...rows].sort((a, b) => a.clientId.localeCompare(b.clientId));

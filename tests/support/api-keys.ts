@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { platformSettings } from '../../src/server/db/schema';
-import { request } from './sheets';
+import { businessWithPortal, request } from './sheets';
 import { nextIp } from './test-app';
 
 /** Creates an API key as the signed-in owner; returns the created key's answer. */
@@ -9,6 +9,15 @@ export async function createKey(app: FastifyInstance, cookie: string, body: { na
   const res = await request(app, 'POST', '/api/v1/api-keys', cookie, { name: 'Integration', ...body });
   if (res.statusCode !== 201) throw new Error(`create key failed: ${res.statusCode} ${res.body}`);
   return res.json() as { id: string; key: string; prefix: string; scope: string; state: string };
+}
+
+/** A new owner's portal switched to Managed in StatusLink, with a write key of theirs. */
+export async function managedPortalWithKey(app: FastifyInstance) {
+  const o = await businessWithPortal(app);
+  const res = await request(app, 'PUT', `/api/v1/portals/${o.portalId}/source`, o.cookie, { type: 'managed' });
+  if (res.statusCode !== 200 || res.json().portal.source.type !== 'managed') throw new Error(`switch to managed failed: ${res.statusCode} ${res.body}`);
+  const { key } = await createKey(app, o.cookie, { scope: 'write' });
+  return { ...o, key };
 }
 
 /** A request as a script sends it: the key as a bearer token, no cookie, no Origin. */

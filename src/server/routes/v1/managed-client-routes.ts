@@ -7,7 +7,7 @@ import { managedClientIdSchema, managedFieldsSchema, managedPatchSchema, MAX_BUL
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { businessApi } from '../../plugins/api-key-auth';
-import { listClients } from '../../services/clients/list-clients';
+import { readClientView } from '../../services/clients/list-clients';
 import { newClientKey } from '../../services/sheet-sync/plan-import';
 import { writeManagedClients } from '../../services/managed-clients/write-managed-clients';
 import { sessionBusiness } from './business-context';
@@ -63,8 +63,7 @@ async function writeAs(ctx: AppContext, req: FastifyRequest<{ Params: { portalId
 export async function restoreManagedClient(ctx: AppContext, req: FastifyRequest<{ Params: { portalId: string; clientId: string } }>) {
   const { portalId, clientId } = req.params;
   await writeAs(ctx, req, [{ kind: 'restore', clientId }]);
-  const page = await listClients(ctx.db, portalId, { page: 1, pageSize: 1, clientId });
-  return { client: page.clients[0]!, message: 'Restored. Its portal is managed in StatusLink: it stays until it is removed again.' };
+  return { client: (await readClientView(ctx.db, portalId, clientId))!, message: 'Restored. Its portal is managed in StatusLink: it stays until it is removed again.' };
 }
 
 export async function managedClientRoutes(app: FastifyInstance) {
@@ -73,8 +72,7 @@ export async function managedClientRoutes(app: FastifyInstance) {
 
   const write = (req: FastifyRequest<{ Params: { portalId: string } }>, changes: ManagedChange[]) => writeAs(app.ctx, req, changes);
   const view = async (portalId: string, clientId: string, removed = false) => {
-    const page = await listClients(app.ctx.db, portalId, { page: 1, pageSize: 1, clientId, removed });
-    const client = page.clients[0];
+    const client = await readClientView(app.ctx.db, portalId, clientId, removed);
     if (!client) throw new AppError(500, 'internal', 'The client was written but could not be read back.');
     return { client };
   };
