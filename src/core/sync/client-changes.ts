@@ -26,6 +26,21 @@ export interface ClientState {
   removed: boolean;
 }
 
+/** Whose change an event tells, and who made it. */
+interface EventSubject {
+  portalId: string;
+  clientId: string;
+  actor: ClientEventActor;
+}
+
+/**
+ * One event, as a literal of the same shape for every type (a bulk write plans tens of thousands: spreading a shared
+ * base into each took twice the time, and a closure made per client is named at each call under tsx).
+ */
+function clientEvent<T extends ClientEventType>(who: EventSubject, type: T, data: ClientEventData[T]): NewClientEvent {
+  return { type, portalId: who.portalId, clientId: who.clientId, data, actor: who.actor } as NewClientEvent;
+}
+
 /**
  * The events for one client's change, in this order: added | restored, status_changed (+ completed / cancelled when
  * it enters that class), queue_moved, estimate_changed | removed. `before` null: a new client; `after` null or
@@ -40,24 +55,22 @@ export function clientChangeEvents(
   actor: ClientEventActor,
   estimates: EstimateEventSource,
 ): NewClientEvent[] {
-  // Each event as one literal of the same shape (a bulk write plans tens of thousands: spreading a shared base into
-  // each took twice the time).
-  const event = <T extends ClientEventType>(type: T, data: ClientEventData[T]) => ({ type, portalId, clientId, data, actor }) as NewClientEvent;
+  const who: EventSubject = { portalId, clientId, actor };
   const wasThere = before !== null && !before.removed;
   const isThere = after !== null && !after.removed;
-  if (!isThere) return wasThere ? [event('client.removed', {})] : [];
-  if (before === null) return [event('client.added', { status: after.status, statusClass: classifyStatus(after.status) })];
+  if (!isThere) return wasThere ? [clientEvent(who, 'client.removed', {})] : [];
+  if (before === null) return [clientEvent(who, 'client.added', { status: after.status, statusClass: classifyStatus(after.status) })];
   const events: NewClientEvent[] = [];
-  if (before.removed) events.push(event('client.restored', {}));
+  if (before.removed) events.push(clientEvent(who, 'client.restored', {}));
   if (before.status !== after.status) {
     const fromClass = classifyStatus(before.status);
     const toClass = classifyStatus(after.status);
-    events.push(event('client.status_changed', { from: before.status, to: after.status, fromClass, toClass }));
-    if (toClass !== fromClass && toClass === 'completed') events.push(event('client.completed', { status: after.status }));
-    if (toClass !== fromClass && toClass === 'cancelled') events.push(event('client.cancelled', { status: after.status }));
+    events.push(clientEvent(who, 'client.status_changed', { from: before.status, to: after.status, fromClass, toClass }));
+    if (toClass !== fromClass && toClass === 'completed') events.push(clientEvent(who, 'client.completed', { status: after.status }));
+    if (toClass !== fromClass && toClass === 'cancelled') events.push(clientEvent(who, 'client.cancelled', { status: after.status }));
   }
   // A restored client's figures were cleared when it left: its place is news only as a move within the queue.
-  if (wasThere && before.queuePosition !== after.queuePosition) events.push(event('client.queue_moved', { from: before.queuePosition, to: after.queuePosition }));
+  if (wasThere && before.queuePosition !== after.queuePosition) events.push(clientEvent(who, 'client.queue_moved', { from: before.queuePosition, to: after.queuePosition }));
   if (estimates === 'writers' && wasThere && before.estimatedCompletion !== after.estimatedCompletion) {
     events.push(estimateChangedEvent(portalId, clientId, before.estimatedCompletion, after.estimatedCompletion, actor));
   }
