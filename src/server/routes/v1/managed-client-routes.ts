@@ -5,9 +5,8 @@ import { bulkClientsAnswerSchema, managedClientAnswerSchema } from '@core/api/cl
 import type { ClientEventActor } from '@core/client-events';
 import { managedClientIdSchema, managedFieldsSchema, managedPatchSchema, MAX_BULK_CLIENTS, type ManagedChange } from '@core/managed-clients';
 import type { AppContext } from '../../context';
-import { AppError } from '../../errors';
 import { businessApi } from '../../plugins/api-key-auth';
-import { readClientView } from '../../services/clients/list-clients';
+import { writtenClientView } from '../../services/clients/list-clients';
 import { newClientKey } from '../../services/sheet-sync/plan-import';
 import { writeManagedClients } from '../../services/managed-clients/write-managed-clients';
 import { sessionBusiness } from './business-context';
@@ -63,7 +62,7 @@ async function writeAs(ctx: AppContext, req: FastifyRequest<{ Params: { portalId
 export async function restoreManagedClient(ctx: AppContext, req: FastifyRequest<{ Params: { portalId: string; clientId: string } }>) {
   const { portalId, clientId } = req.params;
   await writeAs(ctx, req, [{ kind: 'restore', clientId }]);
-  return { client: (await readClientView(ctx.db, portalId, clientId))!, message: 'Restored. Its portal is managed in StatusLink: it stays until it is removed again.' };
+  return { client: await writtenClientView(ctx.db, portalId, clientId), message: 'Restored. Its portal is managed in StatusLink: it stays until it is removed again.' };
 }
 
 export async function managedClientRoutes(app: FastifyInstance) {
@@ -71,11 +70,7 @@ export async function managedClientRoutes(app: FastifyInstance) {
   businessApi(r);
 
   const write = (req: FastifyRequest<{ Params: { portalId: string } }>, changes: ManagedChange[]) => writeAs(app.ctx, req, changes);
-  const view = async (portalId: string, clientId: string, removed = false) => {
-    const client = await readClientView(app.ctx.db, portalId, clientId, removed);
-    if (!client) throw new AppError(500, 'internal', 'The client was written but could not be read back.');
-    return { client };
-  };
+  const view = async (portalId: string, clientId: string, removed = false) => ({ client: await writtenClientView(app.ctx.db, portalId, clientId, removed) });
 
   r.post(
     '/api/v1/portals/:portalId/clients',

@@ -4,6 +4,7 @@ import { displayClientId } from '@core/sync/identity';
 import type { Db } from '../../db/client';
 import type { ClientEstimateView } from '@core/api/estimates';
 import { clients, type QueueState } from '../../db/schema';
+import { AppError } from '../../errors';
 import { readClientEstimates } from '../estimates/client-estimate-view';
 
 export interface ClientView {
@@ -117,15 +118,16 @@ async function clientViews(db: Db, portalId: string, rows: readonly ClientRow[],
 }
 
 /**
- * One client as the list shows it (a write's answer), current or, with `removed`, marked removed; null when there is
- * no such client. Read by its key alone: the list's total and statuses read the whole portal (9 ms at 10,000 clients
- * on PostgreSQL, each one-client write's answer).
+ * A client just written, as the list shows it (a write's answer), current or, with `removed`, marked removed. Read by
+ * its key alone: the list's total and statuses read the whole portal (9 ms at 10,000 clients on PostgreSQL, each
+ * one-client write's answer). A 500 if it is not there: the write said it was.
  */
-export async function readClientView(db: Db, portalId: string, clientId: string, removed = false): Promise<ClientView | null> {
+export async function writtenClientView(db: Db, portalId: string, clientId: string, removed = false): Promise<ClientView> {
   const rows = await db
     .select()
     .from(clients)
     .where(and(eq(clients.portalId, portalId), eq(clients.clientId, clientId), removed ? isNotNull(clients.removedAt) : isNull(clients.removedAt)));
   const [view] = await clientViews(db, portalId, rows, removed);
-  return view ?? null;
+  if (!view) throw new AppError(500, 'internal', 'The client was written but could not be read back.');
+  return view;
 }

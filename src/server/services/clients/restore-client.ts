@@ -11,7 +11,7 @@ import { changeQueue, type RecomputeContext } from '../sheet-sync/recompute-queu
 import { SyncInProgressError } from '../sheet-sync/sync-errors';
 import { failStaleRunsOf } from '../sheet-sync/run-recovery';
 import { acquireSyncLease, releaseSyncLease } from '../sheet-sync/sync-lease';
-import { readClientView, type ClientView } from './list-clients';
+import { writtenClientView, type ClientView } from './list-clients';
 
 export const notRemovedMessage = 'This client is not removed, so there is nothing to restore.';
 
@@ -90,5 +90,5 @@ export async function restoreClient(
   } finally {
     await releaseSyncLease(db, portal.id, token).catch(() => {});
   }
-  return { client: (await readClientView(db, portal.id, clientId))!, message: restoredNote(portal.sourceType) };
+  return { client: await writtenClientView(db, portal.id, clientId), message: restoredNote(portal.sourceType) };
 }
