@@ -195,7 +195,6 @@ function createContext(options: BuildAppOptions, logger: Logger, redis: Redis | 
   const rateStore = redis ? withMemoryFallback(redisRateStore(redis), memory(), redisWarning(logger)) : memory();
   const metrics = createMetrics({ logger });
   registerDatabaseGauges(metrics, database);
-  const capabilities = syncCapabilities(database, env);
   return {
     env,
     database,
@@ -208,9 +207,9 @@ function createContext(options: BuildAppOptions, logger: Logger, redis: Redis | 
     clock,
     portalMeta: createPortalMetaCache({ db: database.db, clock, ttlMs: env.PORTAL_META_CACHE_MS }),
     queueInputs: createQueueInputsCache({ checkHits: options.checkQueueInputs ?? false }),
-    clientEvents: createClientEventLog({ idsInOneBlock: capabilities.oneTransactionAtATime }),
+    clientEvents: createClientEventLog({ idsInOneBlock: database.kind === 'pglite' }),
     afterAnswer: createAfterAnswer(logger),
-    syncCapabilities: capabilities,
+    syncCapabilities: syncCapabilities(database, env),
     jobs: createJobQueue({ db: database.db, clock, logger }),
     metrics,
     readiness: options.readiness ?? createReadiness(),

@@ -38,6 +38,7 @@ const runOf = (e: NewClientEvent) => (e.actor.kind === 'sync' ? e.actor.runId : 
  * An event as recorded, as one literal of the same shape for all (a bulk write records tens of thousands: spreading
  * each event into a new object took 2-8 ms per 4,000).
  */
+// Every field of RecordedClientEvent is listed: one added to the type must be added here (the cast would not say so).
 const recordedEvent = (e: NewClientEvent, id: number, occurredAt: Date) =>
   ({ type: e.type, portalId: e.portalId, clientId: e.clientId, data: e.data, actor: e.actor, id, occurredAt, syncRunId: runOf(e) }) as RecordedClientEvent;
 
@@ -126,10 +127,10 @@ const COPY_CHUNK = 10_000;
 
 export interface ClientEventLogOptions {
   /**
-   * One transaction at a time (the embedded database, syncCapabilities): an insert takes its events' ids as one block
-   * of the sequence, which no other writer can take from in between, instead of reading each id back (a bulk
-   * request's 4,000 events: 37-38 ms instead of 46-48 on the embedded database, micro-measured). On PostgreSQL
-   * another session's nextval could fall inside the block: ids are read back there.
+   * The embedded database: an insert takes its events' ids as one block of the sequence instead of reading each id
+   * back (a bulk request's 4,000 events: 37-38 ms instead of 46-48, micro-measured). Safe there because the statement
+   * takes the block (nextval, then setval past it) and the database runs one statement at a time on its one backend:
+   * no other nextval can fall inside it. Never on PostgreSQL, where another session's could.
    */
   idsInOneBlock?: boolean;
 }
