@@ -35,9 +35,9 @@ interface EventSubject {
 
 /**
  * One event, as a literal of the same shape for every type (a bulk write plans tens of thousands: spreading a shared
- * base into each took twice the time, and a closure made per client is named at each call under tsx).
+ * base into each took twice the time, and a closure made per client is named at each call under tsx). Every field of
+ * NewClientEvent is listed: one added to the type must be added here (the cast would not say so).
  */
-// Every field of NewClientEvent is listed: one added to the type must be added here (the cast would not say so).
 function clientEvent<T extends ClientEventType>(who: EventSubject, type: T, data: ClientEventData[T]): NewClientEvent {
   return { type, portalId: who.portalId, clientId: who.clientId, data, actor: who.actor } as NewClientEvent;
 }

@@ -36,9 +36,9 @@ const runOf = (e: NewClientEvent) => (e.actor.kind === 'sync' ? e.actor.runId : 
 
 /**
  * An event as recorded, as one literal of the same shape for all (a bulk write records tens of thousands: spreading
- * each event into a new object took 2-8 ms per 4,000).
+ * each event into a new object took 2-8 ms per 4,000). Every field of RecordedClientEvent is listed: one added to the
+ * type must be added here (the cast would not say so).
  */
-// Every field of RecordedClientEvent is listed: one added to the type must be added here (the cast would not say so).
 const recordedEvent = (e: NewClientEvent, id: number, occurredAt: Date) =>
   ({ type: e.type, portalId: e.portalId, clientId: e.clientId, data: e.data, actor: e.actor, id, occurredAt, syncRunId: runOf(e) }) as RecordedClientEvent;
 

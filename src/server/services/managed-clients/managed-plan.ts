@@ -88,7 +88,8 @@ export async function readTouchedRows(db: Db | Tx, portalId: string, changes: re
     // read of every entry (2.7 ms at 10,000 clients on PostgreSQL).
     db.select({ lastRow: clients.row }).from(clients).where(eq(clients.portalId, portalId)).orderBy(desc(clients.row)).limit(1),
     // Alongside the keys (PostgreSQL runs them at once: 2-3 ms a bulk request each at 10,000 clients): the addresses
-    // the changes write; then only the named clients' stored addresses they do not (a changed or kept address).
+    // the changes write; then the named clients' stored addresses they do not (one a change replaces, or leaves as it
+    // is: a patch of other fields, a restore).
     byAddress(emails),
   ]);
   const given = new Set(emails);
