@@ -6,6 +6,7 @@ import { seededRandom } from '../../src/core/estimates/random';
 import { THROUGHPUT_WINDOW_DAYS } from '../../src/core/estimates/throughput';
 import { defaultWorkloadSettings } from '../../src/core/workload-settings';
 import { gamma, pareto, replayProcess, twoWeeksFrom, type ProcessSpec, type Replay } from './queue-process';
+import { median } from './stats';
 
 export const WARMUP = 80;
 export const EVALUATION = 120;
@@ -69,11 +70,6 @@ function record(score: Score, actual: number, likely: number, low: number, high:
   score.errors.push(Math.abs(actual - likely));
 }
 
-export function median(values: number[]): number {
-  const s = Float64Array.from(values).sort();
-  const n = s.length;
-  return n === 0 ? NaN : n % 2 === 1 ? (s[(n - 1) / 2] as number) : ((s[n / 2 - 1] as number) + (s[n / 2] as number)) / 2;
-}
 
 /** Settings a business would tune once on its own past (the warm-up): capacity and duration + buffer. */
 function tunedSettings(replay: Replay): { capacity: number; offset: number } {

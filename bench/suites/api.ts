@@ -13,8 +13,8 @@
 // 3), interleaved (import, bulk, import, bulk, ...), each round into portals of its own (the earlier rounds' clients
 // stay in the database), after a warm-up round of 2,000 clients each way: each round's ratio is printed, their
 // median, and the ratio of each side's mean time with its standard error (on a noisy machine single rounds ran from
-// 1.4x to 2.6x on the same code: compare versions by interleaved runs of API_BENCH_ROUNDS=5). A second line, for understanding only: the same ten batches as ten CSV imports of a third portal. An
-// import replaces the list, so import k holds the first k batches (1,000, 2,000, ... 10,000 rows): the same states
+// 1.4x to 2.6x on the same code: compare versions by interleaved runs of API_BENCH_ROUNDS=5). A second line, for
+// understanding only: the same ten batches as ten CSV imports of a third portal. An import replaces the list, so import k holds the first k batches (1,000, 2,000, ... 10,000 rows): the same states
 // after each step as the bulk requests, so the same queue moves and client events (each batch's High-priority clients
 // go ahead of the earlier Normal ones). API_BENCH_CLIENTS=0 skips this half (API_BENCH_DELIVERIES=0 skips the
 // deliveries' half).
@@ -43,6 +43,7 @@ import { createApiKey } from '../../src/server/services/api-keys/create-api-key'
 import { refreshPortalEstimates } from '../../src/server/services/estimates/refresh-estimates';
 import { createWebhookEndpoint } from '../../src/server/services/webhooks/create-webhook-endpoint';
 import type { FastifyInstance } from 'fastify';
+import { mean, meanAndError, median } from '../lib/stats';
 
 const DELIVERIES = Number(process.env.API_BENCH_DELIVERIES ?? 10_000);
 const CLIENTS = Number(process.env.API_BENCH_CLIENTS ?? 10_000);
@@ -135,22 +136,6 @@ async function backgroundRefreshes(app: FastifyInstance, label: string, csvPorta
   console.log(`${label}: the estimates refresh after each side, in the background (not in the target): import ${csv}, bulk API ${await refresh(bulkPortal)}`);
 }
 
-const mean = (values: readonly number[]) => values.reduce((a, b) => a + b, 0) / values.length;
-
-/** `mean±standard error ms` of a side's rounds (the error left out for one round). */
-function meanAndError(values: readonly number[]): string {
-  const m = mean(values);
-  if (values.length < 2) return `${Math.round(m)} ms`;
-  const variance = values.reduce((a, v) => a + (v - m) ** 2, 0) / (values.length - 1);
-  return `${Math.round(m)}±${Math.round(Math.sqrt(variance / values.length))} ms`;
-}
-
-const median = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
 /** Calls with a write key of its own: each key may make 60 calls a minute (the platform's default rate limit). */
 async function apiCaller(app: FastifyInstance, name: string) {
   const { key } = await createApiKey(app.ctx, { id: 'b-bench', plan: 'business' }, { name, scope: 'write' }, { userId: 'u-bench', ipAddress: null });
@@ -178,28 +163,25 @@ async function clientsThroughBulkAndCsv(label: string, app: FastifyInstance) {
   ]);
   const rows = benchClients();
   const requests = Math.ceil(CLIENTS / BULK);
-  const ratios: number[] = [];
   const times = { csv: [] as number[], bulk: [] as number[] };
-  let lastBulkMs = 0;
   // Both paths warmed first (the code compiled, the connections open), untimed: 2,000 clients each way.
   await importThenBulk(app, (await apiCaller(app, 'bench warm-up')).call, rows.slice(0, 2 * BULK), 'portal_csv_warm', 'portal_bulk_warm');
   for (let r = 0; r < ROUNDS; r += 1) {
     const { call, total } = await apiCaller(app, `bench round ${r + 1}`);
     const { csvMs, bulkMs } = await importThenBulk(app, call, rows, round(r).csv, round(r).bulk);
     const [csvCount, bulkCount] = await Promise.all([total(round(r).csv), total(round(r).bulk)]);
-    ratios.push(bulkMs / csvMs);
     times.csv.push(csvMs);
     times.bulk.push(bulkMs);
-    lastBulkMs = bulkMs;
     console.log(
       `${label}, round ${r + 1} of ${ROUNDS}: ${CLIENTS} clients as one CSV import (baseline): ${Math.round(csvMs)} ms, ${csvCount} clients; ` +
         `the same through the bulk API, ${requests} requests of ${BULK}: ${Math.round(bulkMs)} ms, ${bulkCount} clients; ${(bulkMs / csvMs).toFixed(2)}x the import`,
     );
   }
+  const ratios = times.bulk.map((ms, r) => ms / times.csv[r]!);
   console.log(`${label}: bulk API / CSV import, median of ${ROUNDS} rounds: ${median(ratios).toFixed(2)}x (${ratios.map((x) => x.toFixed(2)).join(', ')}; target 2x)`);
   console.log(`${label}: the same as the ratio of the mean times (steadier on a noisy machine): import ${meanAndError(times.csv)}, bulk API ${meanAndError(times.bulk)}: ${(mean(times.bulk) / mean(times.csv)).toFixed(2)}x`);
   await backgroundRefreshes(app, label, round(ROUNDS - 1).csv, round(ROUNDS - 1).bulk);
-  await understandingOnly(label, await apiCaller(app, 'bench, understanding only'), rows, lastBulkMs);
+  await understandingOnly(label, await apiCaller(app, 'bench, understanding only'), rows, times.bulk.at(-1)!);
 }
 
 /** Lines that explain the target's, measured after it: the same batches as ten imports, and into a new portal. */

@@ -33,14 +33,14 @@ import { seededRandom } from '../../src/core/estimates/random';
 import { learnResiduals, type QueueObservation } from '../../src/core/estimates/residuals';
 import { throughputWindow, type DatedCount } from '../../src/core/estimates/throughput';
 import { WorkingCalendar } from '../../src/core/working-days';
-import { EVALUATION, FIRST_DAY, median, processes, ROLLING_DAYS, scoreProcess, WARMUP, type BenchProcess, type Method, type Score } from '../lib/estimates-bench';
+import { mean, median } from '../lib/stats';
+import { EVALUATION, FIRST_DAY, processes, ROLLING_DAYS, scoreProcess, WARMUP, type BenchProcess, type Method, type Score } from '../lib/estimates-bench';
 import { refreshBench } from '../lib/estimates-refresh-bench';
 import { gamma } from '../lib/queue-process';
 
 const SEEDS = Math.max(1, Number(process.env.BENCH_ESTIMATE_SEEDS ?? 8));
 const SEED_BASE = Number(process.env.BENCH_ESTIMATE_SEED_BASE ?? 1000);
 
-const mean = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
 const pct = (part: number, whole: number) => `${((100 * part) / whole).toFixed(1)} %`;
 
 /**

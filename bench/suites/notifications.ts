@@ -36,6 +36,7 @@ import { runSync } from '../../src/server/services/sheet-sync/run-sync';
 import { refreshPortalEstimates } from '../../src/server/services/estimates/refresh-estimates';
 import { REFRESH_JOB } from '../../src/server/services/estimates/queue-written';
 import { makeSheet } from '../../tests/support/make-sheet';
+import { median } from '../lib/stats';
 
 const ROWS = Number(process.env.NOTIFY_ROWS ?? 10_000);
 const SINK_PORT = Number(process.env.BENCH_SMTP_PORT ?? 3303);
@@ -102,11 +103,6 @@ async function forgetMessages(app: FastifyInstance, portalId: string): Promise<v
   await app.ctx.db.execute(sql`vacuum notification_messages, jobs`);
 }
 
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-}
 
 async function timed<T>(work: () => Promise<T>): Promise<{ ms: number; value: T }> {
   const started = performance.now();

@@ -13,10 +13,6 @@ import { classifyStatus } from '../status';
  */
 export type EstimateEventSource = 'writers' | 'refresh';
 
-/** The one shape of an estimate's change: old and new date ('YYYY-MM-DD', null: none). */
-export function estimateChangedEvent(portalId: string, clientId: string, from: string | null, to: string | null, actor: ClientEventActor): NewClientEvent {
-  return { type: 'client.estimate_changed', portalId, clientId, data: { from, to }, actor };
-}
 
 /** What events compare of a client. */
 export interface ClientState {
@@ -40,6 +36,11 @@ interface EventSubject {
  */
 function clientEvent<T extends ClientEventType>(who: EventSubject, type: T, data: ClientEventData[T]): NewClientEvent {
   return { type, portalId: who.portalId, clientId: who.clientId, data, actor: who.actor } as NewClientEvent;
+}
+
+/** The one shape of an estimate's change: old and new date ('YYYY-MM-DD', null: none). */
+export function estimateChangedEvent(portalId: string, clientId: string, from: string | null, to: string | null, actor: ClientEventActor): NewClientEvent {
+  return clientEvent({ portalId, clientId, actor }, 'client.estimate_changed', { from, to });
 }
 
 /**

@@ -37,6 +37,9 @@ export interface ClientListQuery {
   removed?: boolean;
 }
 
+/** The portal's clients the list shows: its current ones, or with `removed` those marked removed. */
+const listedIn = (portalId: string, removed: boolean) => and(eq(clients.portalId, portalId), removed ? isNotNull(clients.removedAt) : isNull(clients.removedAt))!;
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The status column as core's statusKey writes it (trimmed, inner spaces collapsed, lower-cased). */
@@ -58,7 +61,7 @@ function groupStatuses(variants: { status: string; n: number }[]): string[] {
  * (statusKey: case and spacing). Also the distinct statuses, one per key, for the filter.
  */
 export async function listClients(db: Db, portalId: string, query: ClientListQuery): Promise<{ clients: ClientView[]; total: number; statuses: string[] }> {
-  const conditions: SQL[] = [eq(clients.portalId, portalId), query.removed ? isNotNull(clients.removedAt) : isNull(clients.removedAt)];
+  const conditions: SQL[] = [listedIn(portalId, query.removed ?? false)];
   const search = query.search?.trim();
   if (search) {
     const pattern = `%${escapeLike(search)}%`;
@@ -126,7 +129,7 @@ export async function writtenClientView(db: Db, portalId: string, clientId: stri
   const rows = await db
     .select()
     .from(clients)
-    .where(and(eq(clients.portalId, portalId), eq(clients.clientId, clientId), removed ? isNotNull(clients.removedAt) : isNull(clients.removedAt)));
+    .where(and(listedIn(portalId, removed), eq(clients.clientId, clientId)));
   const [view] = await clientViews(db, portalId, rows, removed);
   if (!view) throw new AppError(500, 'internal', 'The client was written but could not be read back.');
   return view;
