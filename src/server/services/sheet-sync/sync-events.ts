@@ -39,9 +39,9 @@ export interface WriteEvents {
    * node-postgres sends a connection's statements in the order asked, so nothing changes but who waits: on
    * PostgreSQL this process and the database otherwise take turns (a bulk request of 1,000 clients: 4,000 events
    * planned and encoded in 10-12 ms while the database idles). Subscribers get the events once both are done (they
-   * read the clients as written).
+   * read the clients as written). `copy`: as for `committed`.
    */
-  committedWith(tx: Tx, part: Partial<PlannedChanges>, apply: () => Promise<void>): Promise<void>;
+  committedWith(tx: Tx, part: Partial<PlannedChanges>, apply: () => Promise<void>, copy?: CopyIn | null): Promise<void>;
 }
 
 /**
@@ -86,12 +86,12 @@ export function writeEvents(
     async committed(tx, part, copy) {
       await announce(tx, await write(tx, part, copy));
     },
-    async committedWith(tx, part, apply) {
+    async committedWith(tx, part, apply, copy) {
       const estimates = await estimatesOf(tx);
       const recording = async () => {
         // One turn of the event loop first: the apply's first statement goes out before the events are planned.
         await yieldToEventLoop();
-        return log.write(tx, eventsOf(part, estimates), at);
+        return log.write(tx, eventsOf(part, estimates), at, copy);
       };
       const [, recorded] = await bothDone(apply(), recording());
       await announce(tx, recorded);
