@@ -105,7 +105,7 @@ const copyFrom = (client: pg.Client, text: string, data: Buffer) => pgCopy(clien
 function copyTo(client: pg.Client, text: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    let failure: Error | undefined;
+    // A failure rejects at once: node-postgres never calls handleReadyForQuery on a query that failed (copy-rows.ts).
     const submittable = {
       submit(connection: { query(text: string): void }) {
         connection.query(text);
@@ -116,11 +116,10 @@ function copyTo(client: pg.Client, text: string): Promise<Buffer> {
       },
       handleCommandComplete() {},
       handleError(err: Error) {
-        failure = err;
+        reject(err);
       },
       handleReadyForQuery() {
-        if (failure) reject(failure);
-        else resolve(Buffer.concat(chunks));
+        resolve(Buffer.concat(chunks));
       },
     };
     client.query(submittable as unknown as pg.QueryConfig);

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { clientEvents } from '../../src/server/db/schema';
 import type { NewClientEvent } from '@core/client-events';
 import { createClientEventLog, type RecordedClientEvent } from '../../src/server/services/client-events/client-event-log';
 import { copyChannel } from '../../src/server/services/sheet-sync/copy-rows';
+import { writeEvents } from '../../src/server/services/sheet-sync/sync-events';
 import { businessWithPortal } from '../support/sheets';
 import { useTestApp } from '../support/test-app';
 
@@ -14,6 +15,9 @@ const t = useTestApp();
 const at = new Date('2026-03-02T10:00:00Z');
 const eventsFor = (portalId: string, n: number): NewClientEvent[] =>
   Array.from({ length: n }, (_, i) => ({ type: 'client.queue_moved', portalId, clientId: `c${i}`, data: { from: i + 2, to: i + 1 }, actor: { kind: 'system', job: 'queue-refresh' } }));
+
+/** The database's own message of a failed statement (Drizzle wraps it as the cause of "Failed query: ..."). */
+const databaseMessage = (e: unknown) => String((e as { cause?: unknown }).cause ?? e);
 
 describe('client event log', () => {
   it('records in order, in chunks, and hands subscribers the recorded events in the same transaction', async () => {
@@ -84,6 +88,38 @@ describe('client event log', () => {
     expect(copied[1]).toMatchObject({ clientId: 'tab\there \\N', type: 'client.queue_moved', actor: 'system:queue-refresh', data: { from: 3, to: 2 }, occurredAt: at, syncRunId: null });
     expect(seen.map((e) => e.id)).toEqual(copied.map((r) => r.id));
     expect(seen.map((e) => e.clientId)).toEqual(events.map((e) => e.clientId));
+  });
+
+  it('a COPY that fails rejects and its transaction rolls back: a bad line, and a transaction a failed statement aborted', async () => {
+    const { portalId } = await businessWithPortal(t.app);
+    const { db, database } = t.app.ctx;
+    const line = `${portalId}\tc0\tclient.added\t2026-03-02T10:00:00Z\tsystem:test\t{}\n`;
+    await expect(
+      db.transaction((tx) => copyChannel(tx, database.kind)!('copy client_events (id, portal_id, client_id, type, occurred_at, actor, data) from stdin', `not-an-id\t${line}`)),
+    ).rejects.toThrow(/bigint/);
+    await expect(
+      db.transaction(async (tx) => {
+        const failed = tx.execute(sql`select 1 / 0`).catch((e: unknown) => e);
+        await expect(copyChannel(tx, database.kind)!('copy client_events (portal_id, client_id, type, occurred_at, actor, data) from stdin', line)).rejects.toThrow(/aborted/);
+        expect(databaseMessage(await failed)).toMatch(/division by zero/);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await db.select().from(clientEvents).where(eq(clientEvents.portalId, portalId))).toHaveLength(0);
+  });
+
+  it("a write whose rows fail while its events stream fails with the rows' error, and writes no event", async () => {
+    const { portalId } = await businessWithPortal(t.app);
+    const { db, database, clientEvents: log, clock } = t.app.ctx;
+    const stored = new Map([['c1', { status: 'Waiting', queuePosition: 1, estimatedCompletion: null, removed: false }]]);
+    const failingRows = async (tx: Parameters<Parameters<typeof db.transaction>[0]>[0]) => {
+      await tx.execute(sql`select 1 / 0`);
+    };
+    const failure = await db
+      .transaction((tx) => writeEvents(log, portalId, stored, { kind: 'system', job: 'test' }, clock).committedWith(tx, { removals: ['c1'] }, () => failingRows(tx), copyChannel(tx, database.kind)))
+      .catch((e: unknown) => e);
+    expect(databaseMessage(failure)).toMatch(/division by zero/);
+    expect(await db.select().from(clientEvents).where(eq(clientEvents.portalId, portalId))).toHaveLength(0);
   });
 
   it('without subscribers the events are written and no ids are read back', async () => {

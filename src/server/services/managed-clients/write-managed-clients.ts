@@ -102,8 +102,8 @@ export async function writeManagedClients(deps: ManagedDeps, input: ManagedWrite
     const today = todayInTimeZone(input.timeZone, deps.clock.now().getTime());
     // The clients' rows and their events go the way a sync's go on this database (decision 0022): COPY on PostgreSQL.
     // The events by COPY, their ids taken first: a bulk request's 4,000 events no longer go as one jsonb parameter,
-    // which PostgreSQL parses before running the statement (bind time: outside its statement statistics), and the
-    // API bench's ten requests took 5-8 % less time (bench/notes.md).
+    // which PostgreSQL parses before running the statement (bind time: outside its statement statistics); with the
+    // sequence looked up once (client-event-log.ts), the API bench's ten requests took 5-8 % less time (bench/notes.md).
     await db.transaction(async (tx) => {
       if (!(await renewSyncLease(tx, portal.id, token))) throw new SyncInProgressError();
       const copy = copyChannelIfStreaming(deps.syncCapabilities, tx, deps.database.kind);

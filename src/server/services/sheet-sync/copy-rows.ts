@@ -18,11 +18,14 @@ interface CopyConnection {
 
 const CHUNK = 64 * 1024;
 
-/** COPY ... FROM STDIN on a node-postgres client (the benchmark uses it for its COPY baselines too). */
+/**
+ * COPY ... FROM STDIN on a node-postgres client (the benchmark uses it for its COPY baselines too). A failure rejects
+ * at once: node-postgres drops a query that failed (or whose connection broke) before its ReadyForQuery, so waiting
+ * for that, as a success does, would leave the promise, and the transaction awaiting it, open for good.
+ */
 export function pgCopy(client: pg.ClientBase): (copySql: string, text: string | Buffer) => Promise<void> {
   return (copySql, text) =>
     new Promise<void>((resolve, reject) => {
-      let failure: Error | undefined;
       const data = typeof text === 'string' ? Buffer.from(text, 'utf8') : text;
       const submittable = {
         submit(connection: { query(text: string): void }) {
@@ -34,11 +37,10 @@ export function pgCopy(client: pg.ClientBase): (copySql: string, text: string | 
         },
         handleCommandComplete() {},
         handleError(err: Error) {
-          failure = err;
+          reject(err);
         },
         handleReadyForQuery() {
-          if (failure) reject(failure);
-          else resolve();
+          resolve();
         },
       };
       void client.query(submittable as unknown as pg.QueryConfig);

@@ -45,14 +45,20 @@ export interface WriteEvents {
 }
 
 /**
- * Waits for both, then fails with the first failure, if any: a transaction must not end (roll back, its connection
- * go back to the pool) while one of them still has statements to send on it.
+ * Waits for both, then fails with the one that failed first, if any: a transaction must not end (roll back, its
+ * connection go back to the pool) while one of them still has statements to send on it. The first is the cause: on
+ * one connection, every statement after a failed one fails too ("current transaction is aborted").
  */
 async function bothDone<A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> {
-  const [x, y] = await Promise.allSettled([a, b]);
-  if (x.status === 'rejected') throw x.reason;
-  if (y.status === 'rejected') throw y.reason;
-  return [x.value, y.value];
+  const failures: unknown[] = [];
+  const noted = <T>(p: Promise<T>) =>
+    p.catch((reason: unknown) => {
+      failures.push(reason);
+      throw reason;
+    });
+  const [x, y] = await Promise.allSettled([noted(a), noted(b)]);
+  if (x.status === 'fulfilled' && y.status === 'fulfilled') return [x.value, y.value];
+  throw failures[0];
 }
 
 /**
