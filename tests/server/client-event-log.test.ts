@@ -112,11 +112,13 @@ describe('client event log', () => {
     const { portalId } = await businessWithPortal(t.app);
     const { db, database, clientEvents: log, clock } = t.app.ctx;
     const stored = new Map([['c1', { status: 'Waiting', queuePosition: 1, estimatedCompletion: null, removed: false }]]);
-    const failingRows = async (tx: Parameters<Parameters<typeof db.transaction>[0]>[0]) => {
-      await tx.execute(sql`select 1 / 0`);
-    };
     const failure = await db
-      .transaction((tx) => writeEvents(log, portalId, stored, { kind: 'system', job: 'test' }, clock).committedWith(tx, { removals: ['c1'] }, () => failingRows(tx), copyChannel(tx, database.kind)))
+      .transaction((tx) => {
+        const failingRows = async () => {
+          await tx.execute(sql`select 1 / 0`);
+        };
+        return writeEvents(log, portalId, stored, { kind: 'system', job: 'test' }, clock).committedWith(tx, { removals: ['c1'] }, failingRows, copyChannel(tx, database.kind));
+      })
       .catch((e: unknown) => e);
     expect(databaseMessage(failure)).toMatch(/division by zero/);
     expect(await db.select().from(clientEvents).where(eq(clientEvents.portalId, portalId))).toHaveLength(0);
